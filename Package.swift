@@ -1,0 +1,74 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "FeedStoreSpecs",
+  // `Mutex` (Synchronization) needs these releases on Apple platforms.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "FeedCache", targets: ["FeedCache"]),
+    .library(name: "FeedCacheInMemory", targets: ["FeedCacheInMemory"]),
+    .library(name: "FeedCacheCodable", targets: ["FeedCacheCodable"]),
+    .library(name: "FeedCacheSQLite", targets: ["FeedCacheSQLite"]),
+    .library(name: "FeedStoreSpecs", targets: ["FeedStoreSpecs"]),
+    .executable(name: "feedstore-bench", targets: ["FeedStoreBench"]),
+  ],
+  targets: [
+    // The domain: the `FeedStore` contract and its values.
+    .target(name: "FeedCache"),
+
+    // Backends.
+    .target(name: "FeedCacheInMemory", dependencies: ["FeedCache"]),
+    .target(name: "FeedCacheCodable", dependencies: ["FeedCache"]),
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+    ),
+    .target(name: "FeedCacheSQLite", dependencies: ["FeedCache", "CSQLite"]),
+
+    // The reusable spec suite that any `FeedStore` runs from Swift Testing.
+    .target(name: "FeedStoreSpecs", dependencies: ["FeedCache"]),
+
+    // Every backend of this repository, once: the conformance run and the benchmark both read it.
+    .target(
+      name: "FeedStoreRegistry",
+      dependencies: [
+        "FeedCache", "FeedCacheInMemory", "FeedCacheCodable", "FeedCacheSQLite", "FeedStoreSpecs",
+      ]
+    ),
+
+    .executableTarget(
+      name: "FeedStoreBench",
+      dependencies: ["FeedCache", "FeedStoreRegistry"],
+      path: "Benchmarks/FeedStoreBench"
+    ),
+
+    .testTarget(
+      name: "FeedStoreConformanceTests",
+      dependencies: ["FeedStoreRegistry", "FeedStoreSpecs"]
+    ),
+    .testTarget(
+      name: "FeedStoreSpecsTests",
+      dependencies: ["FeedCache", "FeedStoreSpecs"]
+    ),
+    .testTarget(
+      name: "FeedCacheInMemoryTests",
+      dependencies: ["FeedCache", "FeedCacheInMemory", "FeedStoreSpecs"]
+    ),
+    .testTarget(
+      name: "FeedCacheCodableTests",
+      dependencies: ["FeedCache", "FeedCacheCodable", "FeedStoreRegistry", "FeedStoreSpecs"]
+    ),
+    .testTarget(
+      name: "FeedCacheSQLiteTests",
+      dependencies: ["FeedCache", "FeedCacheSQLite", "FeedStoreRegistry", "FeedStoreSpecs"]
+    ),
+    // Compiles the README's adoption snippet against the public API only.
+    .testTarget(
+      name: "AdoptionExampleTests",
+      dependencies: ["FeedCache", "FeedStoreSpecs"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

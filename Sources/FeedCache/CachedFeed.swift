@@ -1,0 +1,21 @@
+import Foundation
+
+/// A feed as a ``FeedStore`` delivers it: the images and when they were cached.
+///
+/// An empty feed is still a cache: `CachedFeed(feed: [], timestamp: date)` is not "nothing cached".
+public struct CachedFeed: Hashable, Sendable {
+  /// The cached images, in the order they were inserted.
+  public let feed: [LocalFeedImage]
+  /// When the feed was cached.
+  public let timestamp: Date
+
+  /// Creates a cached feed.
+  ///
+  /// - Parameters:
+  ///   - feed: The cached images, in order.
+  ///   - timestamp: When the feed was cached.
+  public init(feed: [LocalFeedImage], timestamp: Date) {
+    self.feed = feed
+    self.timestamp = timestamp
+  }
+}
