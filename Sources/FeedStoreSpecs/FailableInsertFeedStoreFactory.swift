@@ -1,0 +1,20 @@
+import FeedCache
+
+/// A factory whose stores can really fail to insert, so the failure specs can check them.
+///
+/// The fault must be real, at the store's own boundary (its file system, its database), and must
+/// leave retrieval working, so the specs can see that a failed insert changed nothing.
+public protocol FailableInsertFeedStoreFactory: FeedStoreFactory {
+  /// Breaks the storage behind `store` so that every later `insert(_:timestamp:)` throws while
+  /// `retrieve()` still works.
+  ///
+  /// - Parameter store: A store this factory made.
+  /// - Throws: An error when the fault cannot be set up; the spec then fails with it.
+  func makeInsertionFail(for store: Store) async throws
+}
+
+extension FailableInsertFeedStoreFactory {
+  public static var _failableInsertSpecs: [FeedStoreSpec<Self>] {
+    FeedStoreSpec<Self>.failableInsertSpecs
+  }
+}

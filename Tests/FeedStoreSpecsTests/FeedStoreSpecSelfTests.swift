@@ -1,0 +1,50 @@
+import FeedStoreSpecs
+import Testing
+
+/// Proves the specs themselves: each passes on a store that keeps the contract, and fails, at
+/// the caller's line, on a store that breaks the behaviour it is about.
+@Suite struct FeedStoreSpecSelfTests {
+  @Test(arguments: FeedStoreSpec.all(for: MisbehavingFeedStoreFactory.self))
+  func spec_passesOnStoreThatKeepsContract(_ spec: FeedStoreSpec<MisbehavingFeedStoreFactory>)
+    async throws
+  {
+    let factory = MisbehavingFeedStoreFactory(misbehaviour: nil)
+
+    try await spec.verify(factory)
+  }
+
+  @Test(arguments: BrokenStoreCase.all)
+  func spec_failsAtCallerOnStoreThatBreaksIt(_ brokenStore: BrokenStoreCase) async throws {
+    let factory = MisbehavingFeedStoreFactory(misbehaviour: brokenStore.misbehaviour)
+    let spec = try #require(
+      FeedStoreSpec.all(for: MisbehavingFeedStoreFactory.self).first {
+        $0.id == brokenStore.misbehaviour.caughtBySpec
+      },
+      "\(brokenStore.misbehaviour) names a spec that does not exist"
+    )
+    let caller = #_sourceLocation
+
+    try await withKnownIssue("\(spec.id) must catch a store that \(brokenStore.misbehaviour.rawValue)") {
+      try await spec.verify(factory, sourceLocation: caller)
+    } matching: { issue in
+      issue.error == nil && issue.sourceLocation == caller
+    }
+  }
+
+  @Test func everySpec_isProvenByABrokenStore() {
+    let specs = Set(FeedStoreSpec.all(for: MisbehavingFeedStoreFactory.self).map(\.id))
+    let proven = Set(Misbehaviour.allCases.map(\.caughtBySpec))
+
+    #expect(specs.subtracting(proven).isEmpty, "Specs no broken store fails: \(specs.subtracting(proven).sorted())")
+    #expect(proven.subtracting(specs).isEmpty, "Broken stores naming unknown specs: \(proven.subtracting(specs).sorted())")
+  }
+}
+
+/// A store with one misbehaviour, as a named test case.
+struct BrokenStoreCase: Sendable, CustomTestStringConvertible {
+  static let all = Misbehaviour.allCases.map(BrokenStoreCase.init)
+
+  let misbehaviour: Misbehaviour
+
+  var testDescription: String { "\(misbehaviour.caughtBySpec) catches \(misbehaviour)" }
+}

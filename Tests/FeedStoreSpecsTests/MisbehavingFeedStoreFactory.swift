@@ -1,0 +1,28 @@
+import FeedStoreSpecs
+
+/// Makes ``MisbehavingFeedStore``s, with every capability, so every spec can be shown to catch
+/// the misbehaviour it is about.
+struct MisbehavingFeedStoreFactory: FailableFeedStoreFactory, PersistentFeedStoreFactory {
+  let misbehaviour: Misbehaviour?
+
+  func makeStore() -> MisbehavingFeedStore {
+    MisbehavingFeedStore(storage: MisbehavingFeedStore.Storage(), misbehaviour: misbehaviour)
+  }
+
+  func makeStore(sharingStorageWith store: MisbehavingFeedStore) -> MisbehavingFeedStore {
+    let storage = misbehaviour == .doesNotShareStorage ? MisbehavingFeedStore.Storage() : store.storage
+    return MisbehavingFeedStore(storage: storage, misbehaviour: misbehaviour)
+  }
+
+  func makeRetrievalFail(for store: MisbehavingFeedStore) async {
+    await store.breakOperation(.retrieve)
+  }
+
+  func makeInsertionFail(for store: MisbehavingFeedStore) async {
+    await store.breakOperation(.insert)
+  }
+
+  func makeDeletionFail(for store: MisbehavingFeedStore) async {
+    await store.breakOperation(.delete)
+  }
+}

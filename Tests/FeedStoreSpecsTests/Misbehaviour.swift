@@ -1,0 +1,63 @@
+/// One deliberate way to break the `FeedStore` contract, and the spec that must catch it.
+enum Misbehaviour: String, CaseIterable, Sendable {
+  case deliversEmptyCacheWhenNothingCached
+  case cachesEmptyFeedOnFirstRetrieve
+  case reversesFeedOrder
+  case dropsSubSecondTimestampPrecision
+  case storesEmptyDescriptionAsNil
+  case storesDuplicateImagesOnce
+  case convertsTimestampThroughUnixEpoch
+  case deletesCacheOnRetrieve
+  case throwsOnInsertIntoEmptyStore
+  case throwsOnInsertIntoNonEmptyStore
+  case keepsFirstInsertedCache
+  case appendsOnInsert
+  case treatsEmptyFeedAsNoCache
+  case throwsOnDeleteOfEmptyStore
+  case cachesEmptyFeedOnDeleteOfEmptyStore
+  case throwsOnDeleteOfNonEmptyStore
+  case ignoresDelete
+  case leavesEmptyFeedOnDelete
+  case deliversNilOnRetrievalFailure
+  case discardsUnreadableCacheOnRetrievalFailure
+  case ignoresInsertionFailure
+  case writesBeforeFailingInsert
+  case deletesBeforeFailingInsert
+  case ignoresDeletionFailure
+  case cachesEmptyFeedOnFailedDelete
+  case deletesBeforeFailingDelete
+  case doesNotShareStorage
+  case readsStorageOnlyWhenOpened
+  case prefersItsOwnLastWrite
+
+  /// The spec that must fail on a store with this misbehaviour.
+  var caughtBySpec: String {
+    switch self {
+    case .deliversEmptyCacheWhenNothingCached: "retrieve_deliversNilOnEmptyStore"
+    case .cachesEmptyFeedOnFirstRetrieve: "retrieve_hasNoSideEffectsOnEmptyStore"
+    case .reversesFeedOrder, .dropsSubSecondTimestampPrecision: "retrieve_deliversInsertedCache"
+    case .storesEmptyDescriptionAsNil, .storesDuplicateImagesOnce, .convertsTimestampThroughUnixEpoch:
+      "retrieve_deliversEveryFieldExactly"
+    case .deletesCacheOnRetrieve: "retrieve_hasNoSideEffectsOnNonEmptyStore"
+    case .throwsOnInsertIntoEmptyStore: "insert_succeedsOnEmptyStore"
+    case .throwsOnInsertIntoNonEmptyStore: "insert_succeedsOnNonEmptyStore"
+    case .keepsFirstInsertedCache, .appendsOnInsert: "insert_overridesPreviouslyInsertedCache"
+    case .treatsEmptyFeedAsNoCache: "insert_cachesEmptyFeedAsEmptyCacheNotNil"
+    case .throwsOnDeleteOfEmptyStore: "delete_succeedsOnEmptyStore"
+    case .cachesEmptyFeedOnDeleteOfEmptyStore: "delete_hasNoSideEffectsOnEmptyStore"
+    case .throwsOnDeleteOfNonEmptyStore: "delete_succeedsOnNonEmptyStore"
+    case .ignoresDelete, .leavesEmptyFeedOnDelete: "delete_emptiesPreviouslyInsertedCache"
+    case .deliversNilOnRetrievalFailure: "retrieve_deliversErrorOnFailure"
+    case .discardsUnreadableCacheOnRetrievalFailure: "retrieve_hasNoSideEffectsOnFailure"
+    case .ignoresInsertionFailure: "insert_deliversErrorOnFailure"
+    case .writesBeforeFailingInsert: "insert_hasNoSideEffectsOnEmptyStoreOnFailure"
+    case .deletesBeforeFailingInsert: "insert_keepsPreviousCacheOnFailure"
+    case .ignoresDeletionFailure: "delete_deliversErrorOnFailure"
+    case .cachesEmptyFeedOnFailedDelete: "delete_hasNoSideEffectsOnEmptyStoreOnFailure"
+    case .deletesBeforeFailingDelete: "delete_keepsPreviousCacheOnFailure"
+    case .doesNotShareStorage: "persistence_secondInstanceSeesInsertion"
+    case .readsStorageOnlyWhenOpened: "persistence_secondInstanceSeesDeletion"
+    case .prefersItsOwnLastWrite: "persistence_laterInsertFromEitherInstanceWins"
+    }
+  }
+}
