@@ -23,7 +23,9 @@ public struct LocalFileSystem: FileSystem {
   }
 
   public func createFile(at url: URL, contents: Data) throws {
-    let descriptor = try withPath(of: url) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+    let descriptor = try withPath(of: url) {
+      open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    }
     guard descriptor >= 0 else { throw POSIXError.current() }
     do {
       try writeAll(contents, to: descriptor)

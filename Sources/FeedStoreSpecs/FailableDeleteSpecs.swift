@@ -34,11 +34,12 @@ public func expectDeleteHasNoSideEffectsOnEmptyStoreOnFailure(
   let sut = try await factory.makeStore()
   try await factory.makeDeletionFail(for: sut)
 
-  guard
-    await expectFailure(of: "delete on a broken empty store", sourceLocation: sourceLocation, {
-      try await sut.deleteCachedFeed()
-    })
-  else { return }
+  let failed = await expectFailure(
+    of: "delete on a broken empty store", sourceLocation: sourceLocation
+  ) {
+    try await sut.deleteCachedFeed()
+  }
+  guard failed else { return }
 
   await expectRetrieval(
     from: sut, toDeliver: nil, "after a failed delete on an empty store",
@@ -61,11 +62,10 @@ public func expectDeleteKeepsPreviousCacheOnFailure(
   try await sut.insert(previous.feed, timestamp: previous.timestamp)
   try await factory.makeDeletionFail(for: sut)
 
-  guard
-    await expectFailure(of: "delete on a broken store", sourceLocation: sourceLocation, {
-      try await sut.deleteCachedFeed()
-    })
-  else { return }
+  let failed = await expectFailure(of: "delete on a broken store", sourceLocation: sourceLocation) {
+    try await sut.deleteCachedFeed()
+  }
+  guard failed else { return }
 
   await expectRetrieval(
     from: sut, toDeliver: previous, "after a failed delete", sourceLocation: sourceLocation)

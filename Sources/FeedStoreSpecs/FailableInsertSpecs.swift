@@ -33,12 +33,12 @@ public func expectInsertHasNoSideEffectsOnEmptyStoreOnFailure(
   let sut = try await factory.makeStore()
   try await factory.makeInsertionFail(for: sut)
 
-  guard
-    await expectFailure(of: "insert into a broken store", sourceLocation: sourceLocation, {
-      try await sut.insert(
-        FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
-    })
-  else { return }
+  let failed = await expectFailure(of: "insert into a broken store", sourceLocation: sourceLocation)
+  {
+    try await sut.insert(
+      FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
+  }
+  guard failed else { return }
 
   await expectRetrieval(
     from: sut, toDeliver: nil, "after a failed insert into an empty store",
@@ -61,12 +61,13 @@ public func expectInsertKeepsPreviousCacheOnFailure(
   try await sut.insert(previous.feed, timestamp: previous.timestamp)
   try await factory.makeInsertionFail(for: sut)
 
-  guard
-    await expectFailure(of: "insert into a broken store", sourceLocation: sourceLocation, {
-      try await sut.insert(
-        FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp(offset: 1))
-    })
-  else { return }
+  let failed = await expectFailure(of: "insert into a broken store", sourceLocation: sourceLocation)
+  {
+    try await sut.insert(
+      FeedStoreFixtures.uniqueImageFeed(),
+      timestamp: FeedStoreFixtures.preciseTimestamp(offset: 1))
+  }
+  guard failed else { return }
 
   await expectRetrieval(
     from: sut, toDeliver: previous, "after a failed insert", sourceLocation: sourceLocation)

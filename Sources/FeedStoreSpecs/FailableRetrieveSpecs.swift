@@ -38,11 +38,12 @@ public func expectRetrieveHasNoSideEffectsOnFailure(
     FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
   try await factory.makeRetrievalFail(for: sut)
 
-  guard
-    await expectFailure(of: "retrieve from a broken store", sourceLocation: sourceLocation, {
-      _ = try await sut.retrieve()
-    })
-  else { return }
+  let failed = await expectFailure(
+    of: "retrieve from a broken store", sourceLocation: sourceLocation
+  ) {
+    _ = try await sut.retrieve()
+  }
+  guard failed else { return }
 
   await expectFailure(of: "a second retrieve from a broken store", sourceLocation: sourceLocation) {
     _ = try await sut.retrieve()

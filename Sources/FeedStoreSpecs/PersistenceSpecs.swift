@@ -60,9 +60,11 @@ public func expectLaterInsertFromEitherInstanceWins(
   let fromFirst = CachedFeed(
     feed: FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
   let fromSecond = CachedFeed(
-    feed: FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp(offset: 1))
+    feed: FeedStoreFixtures.uniqueImageFeed(),
+    timestamp: FeedStoreFixtures.preciseTimestamp(offset: 1))
   let fromFirstAgain = CachedFeed(
-    feed: FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp(offset: 2))
+    feed: FeedStoreFixtures.uniqueImageFeed(),
+    timestamp: FeedStoreFixtures.preciseTimestamp(offset: 2))
 
   try await first.insert(fromFirst.feed, timestamp: fromFirst.timestamp)
   try await second.insert(fromSecond.feed, timestamp: fromSecond.timestamp)
@@ -74,6 +76,7 @@ public func expectLaterInsertFromEitherInstanceWins(
   try await first.insert(fromFirstAgain.feed, timestamp: fromFirstAgain.timestamp)
 
   await expectRetrieval(
-    from: second, toDeliver: fromFirstAgain, "from the second instance after the first inserted last",
+    from: second, toDeliver: fromFirstAgain,
+    "from the second instance after the first inserted last",
     sourceLocation: sourceLocation)
 }

@@ -13,7 +13,8 @@ public func expectRetrieveDeliversNilOnEmptyStore(
 ) async throws {
   let sut = try await factory.makeStore()
 
-  await expectRetrieval(from: sut, toDeliver: nil, "on an empty store", sourceLocation: sourceLocation)
+  await expectRetrieval(
+    from: sut, toDeliver: nil, "on an empty store", sourceLocation: sourceLocation)
 }
 
 /// Checks that retrieving from a new store twice delivers `nil` both times.
@@ -28,7 +29,8 @@ public func expectRetrieveHasNoSideEffectsOnEmptyStore(
 ) async throws {
   let sut = try await factory.makeStore()
 
-  await expectRetrieval(from: sut, toDeliver: nil, "on an empty store", sourceLocation: sourceLocation)
+  await expectRetrieval(
+    from: sut, toDeliver: nil, "on an empty store", sourceLocation: sourceLocation)
   await expectRetrieval(
     from: sut, toDeliver: nil, "a second time on an empty store", sourceLocation: sourceLocation)
 }
@@ -73,7 +75,8 @@ public func expectRetrieveDeliversEveryFieldExactly(
   try await sut.insert(inserted.feed, timestamp: inserted.timestamp)
 
   await expectRetrieval(
-    from: sut, toDeliver: inserted, "after inserting awkward values", sourceLocation: sourceLocation)
+    from: sut, toDeliver: inserted, "after inserting awkward values", sourceLocation: sourceLocation
+  )
 }
 
 /// Checks that retrieving twice from a store with a cache delivers the same cache both times.

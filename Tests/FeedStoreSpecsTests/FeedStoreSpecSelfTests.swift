@@ -24,7 +24,9 @@ import Testing
     )
     let caller = #_sourceLocation
 
-    try await withKnownIssue("\(spec.id) must catch a store that \(brokenStore.misbehaviour.rawValue)") {
+    try await withKnownIssue(
+      "\(spec.id) must catch a store that \(brokenStore.misbehaviour.rawValue)"
+    ) {
       try await spec.verify(factory, sourceLocation: caller)
     } matching: { issue in
       issue.error == nil && issue.sourceLocation == caller
@@ -35,8 +37,12 @@ import Testing
     let specs = Set(FeedStoreSpec.all(for: MisbehavingFeedStoreFactory.self).map(\.id))
     let proven = Set(Misbehaviour.allCases.map(\.caughtBySpec))
 
-    #expect(specs.subtracting(proven).isEmpty, "Specs no broken store fails: \(specs.subtracting(proven).sorted())")
-    #expect(proven.subtracting(specs).isEmpty, "Broken stores naming unknown specs: \(proven.subtracting(specs).sorted())")
+    #expect(
+      specs.subtracting(proven).isEmpty,
+      "Specs no broken store fails: \(specs.subtracting(proven).sorted())")
+    #expect(
+      proven.subtracting(specs).isEmpty,
+      "Broken stores naming unknown specs: \(proven.subtracting(specs).sorted())")
   }
 }
 

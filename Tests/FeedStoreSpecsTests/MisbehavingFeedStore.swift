@@ -153,7 +153,8 @@ actor MisbehavingFeedStore: FeedStore {
   private func mangled(_ timestamp: Date) -> Date {
     switch misbehaviour {
     case .dropsSubSecondTimestampPrecision:
-      return Date(timeIntervalSinceReferenceDate: timestamp.timeIntervalSinceReferenceDate.rounded(.down))
+      return Date(
+        timeIntervalSinceReferenceDate: timestamp.timeIntervalSinceReferenceDate.rounded(.down))
     case .convertsTimestampThroughUnixEpoch:
       return Date(timeIntervalSince1970: timestamp.timeIntervalSince1970)
     default:

@@ -10,7 +10,8 @@ struct MisbehavingFeedStoreFactory: FailableFeedStoreFactory, PersistentFeedStor
   }
 
   func makeStore(sharingStorageWith store: MisbehavingFeedStore) -> MisbehavingFeedStore {
-    let storage = misbehaviour == .doesNotShareStorage ? MisbehavingFeedStore.Storage() : store.storage
+    let storage =
+      misbehaviour == .doesNotShareStorage ? MisbehavingFeedStore.Storage() : store.storage
     return MisbehavingFeedStore(storage: storage, misbehaviour: misbehaviour)
   }
 

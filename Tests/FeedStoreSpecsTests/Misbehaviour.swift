@@ -36,7 +36,8 @@ enum Misbehaviour: String, CaseIterable, Sendable {
     case .deliversEmptyCacheWhenNothingCached: "retrieve_deliversNilOnEmptyStore"
     case .cachesEmptyFeedOnFirstRetrieve: "retrieve_hasNoSideEffectsOnEmptyStore"
     case .reversesFeedOrder, .dropsSubSecondTimestampPrecision: "retrieve_deliversInsertedCache"
-    case .storesEmptyDescriptionAsNil, .storesDuplicateImagesOnce, .convertsTimestampThroughUnixEpoch:
+    case .storesEmptyDescriptionAsNil, .storesDuplicateImagesOnce,
+      .convertsTimestampThroughUnixEpoch:
       "retrieve_deliversEveryFieldExactly"
     case .deletesCacheOnRetrieve: "retrieve_hasNoSideEffectsOnNonEmptyStore"
     case .throwsOnInsertIntoEmptyStore: "insert_succeedsOnEmptyStore"

@@ -75,11 +75,13 @@ extension CodableFeedCache.Image {
   fileprivate func local(at index: Int, storeURL: URL) throws -> LocalFeedImage {
     guard let uuid = UUID(uuidString: id) else {
       throw CodableFeedStoreError(
-        .corrupt, at: storeURL, detail: "image \(index) has an id that is not a UUID: \(id.debugDescription)")
+        .corrupt, at: storeURL,
+        detail: "image \(index) has an id that is not a UUID: \(id.debugDescription)")
     }
     guard let imageURL = URL(string: url) else {
       throw CodableFeedStoreError(
-        .corrupt, at: storeURL, detail: "image \(index) has a url that is not a URL: \(url.debugDescription)")
+        .corrupt, at: storeURL,
+        detail: "image \(index) has a url that is not a URL: \(url.debugDescription)")
     }
     return LocalFeedImage(id: uuid, description: description, location: location, url: imageURL)
   }

@@ -31,7 +31,8 @@ private func differences(between expected: LocalFeedImage, and actual: LocalFeed
     fields.append("id \(expected.id) became \(actual.id)")
   }
   if expected.description != actual.description {
-    fields.append("description \(quoted(expected.description)) became \(quoted(actual.description))")
+    fields.append(
+      "description \(quoted(expected.description)) became \(quoted(actual.description))")
   }
   if expected.location != actual.location {
     fields.append("location \(quoted(expected.location)) became \(quoted(actual.location))")

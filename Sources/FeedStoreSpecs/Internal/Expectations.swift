@@ -10,7 +10,8 @@ func expectSuccess(
   do {
     try await operation()
   } catch {
-    Issue.record("Expected \(action) to succeed, but it threw: \(error)", sourceLocation: sourceLocation)
+    Issue.record(
+      "Expected \(action) to succeed, but it threw: \(error)", sourceLocation: sourceLocation)
   }
 }
 
