@@ -1,0 +1,77 @@
+import FeedCacheCodable
+import Foundation
+import Synchronization
+
+/// The real file system, except for the operations told to fail, which throw the error a real
+/// disk would before touching anything.
+///
+/// ```swift
+/// let fileSystem = FaultInjectingFileSystem()
+/// fileSystem.injectFault(.replaceItem)
+/// let store = CodableFeedStore(storeURL: url, fileSystem: fileSystem)
+/// ```
+public final class FaultInjectingFileSystem: FileSystem {
+  /// An operation of ``FeedCacheCodable/FileSystem``.
+  public enum Operation: Hashable, Sendable {
+    /// Reading a file fails with `EIO`.
+    case contentsOfFile
+    /// Creating a file fails with `ENOSPC`, as on a full disk.
+    case createFile
+    /// Renaming fails with `EXDEV`.
+    case replaceItem
+    /// Removing fails with `EACCES`.
+    case removeItem
+
+    var error: POSIXError {
+      switch self {
+      case .contentsOfFile: POSIXError(.EIO)
+      case .createFile: POSIXError(.ENOSPC)
+      case .replaceItem: POSIXError(.EXDEV)
+      case .removeItem: POSIXError(.EACCES)
+      }
+    }
+  }
+
+  private let base: any FileSystem
+  private let faults = Mutex<Set<Operation>>([])
+
+  /// Creates a file system that passes every call to `base` until told to fail.
+  ///
+  /// - Parameter base: The file system that does the work; the real one by default.
+  public init(base: any FileSystem = LocalFileSystem()) {
+    self.base = base
+  }
+
+  /// Makes every later call of `operation` throw.
+  ///
+  /// - Parameter operation: The operation to break.
+  public func injectFault(_ operation: Operation) {
+    _ = faults.withLock { $0.insert(operation) }
+  }
+
+  public func contentsOfFile(at url: URL) throws -> Data? {
+    try failIfFaulty(.contentsOfFile)
+    return try base.contentsOfFile(at: url)
+  }
+
+  public func createFile(at url: URL, contents: Data) throws {
+    try failIfFaulty(.createFile)
+    try base.createFile(at: url, contents: contents)
+  }
+
+  public func replaceItem(at destination: URL, withItemAt source: URL) throws {
+    try failIfFaulty(.replaceItem)
+    try base.replaceItem(at: destination, withItemAt: source)
+  }
+
+  public func removeItem(at url: URL) throws {
+    try failIfFaulty(.removeItem)
+    try base.removeItem(at: url)
+  }
+
+  private func failIfFaulty(_ operation: Operation) throws {
+    if faults.withLock({ $0.contains(operation) }) {
+      throw operation.error
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import FeedStoreRegistry
+import FeedStoreSpecs
+import Foundation
+import Testing
+
+/// Every spec on every backend that has its capability, each case in a directory of its own.
+///
+/// Set `FEEDSTORE_BACKENDS` (for example `FEEDSTORE_BACKENDS=SQLite,Codable`) to run only some
+/// backends, since `swift test --filter` cannot pick arguments.
+@Suite struct FeedStoreConformanceTests {
+  @Test(arguments: selectedBackends().flatMap(\.conformanceCases))
+  func backend_keepsFeedStoreContract(_ conformance: FeedStoreConformanceCase) async throws {
+    try await withTemporaryDirectory { directory in
+      try await conformance.verify(in: directory)
+    }
+  }
+
+  @Test func backendSelection_namesOnlyRegisteredBackends() {
+    let unknown = requestedBackendNames().filter { name in
+      !FeedStoreBackend.all.contains { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+    }
+
+    #expect(
+      unknown.isEmpty,
+      "FEEDSTORE_BACKENDS names \(unknown), which are not among \(FeedStoreBackend.all.map(\.name))"
+    )
+  }
+
+  @Test func registry_runsEveryCapabilityEachBackendHas() {
+    let capabilities = Dictionary(
+      uniqueKeysWithValues: FeedStoreBackend.all.map { backend in
+        (backend.name, Set(backend.conformanceCases.map(\.capability)))
+      })
+
+    #expect(
+      capabilities == [
+        "InMemory": [.core],
+        "Codable": Set(FeedStoreCapability.allCases),
+        "SQLite": Set(FeedStoreCapability.allCases),
+      ])
+  }
+}
+
+private func requestedBackendNames() -> [String] {
+  guard let value = ProcessInfo.processInfo.environment["FEEDSTORE_BACKENDS"] else { return [] }
+  return value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+}
+
+private func selectedBackends() -> [FeedStoreBackend] {
+  let requested = requestedBackendNames()
+  guard !requested.isEmpty else { return FeedStoreBackend.all }
+  return FeedStoreBackend.all.filter { backend in
+    requested.contains { $0.caseInsensitiveCompare(backend.name) == .orderedSame }
+  }
+}
