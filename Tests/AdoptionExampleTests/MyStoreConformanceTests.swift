@@ -1,0 +1,7 @@
+import FeedStoreSpecs
+import Testing
+
+@Test(arguments: FeedStoreSpec.all(for: MyStoreFactory.self))
+func myStoreConforms(to spec: FeedStoreSpec<MyStoreFactory>) async throws {
+  try await spec.verify(MyStoreFactory())
+}

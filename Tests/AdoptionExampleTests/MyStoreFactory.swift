@@ -1,0 +1,7 @@
+import FeedStoreSpecs
+
+struct MyStoreFactory: FeedStoreFactory {
+  func makeStore() -> MyStore {
+    MyStore()
+  }
+}
