@@ -8,7 +8,8 @@ import Testing
 /// ``FailableRetrieveFeedStoreFactory``, ``FailableInsertFeedStoreFactory``,
 /// ``FailableDeleteFeedStoreFactory`` (together ``FailableFeedStoreFactory``) and
 /// ``PersistentFeedStoreFactory``. ``FeedStoreSpec/all(for:)`` picks the specs from those
-/// conformances at compile time.
+/// conformances at compile time, so declare the capability conformances in the same module as
+/// this one.
 ///
 /// ```swift
 /// struct MyStoreFactory: FeedStoreFactory {
