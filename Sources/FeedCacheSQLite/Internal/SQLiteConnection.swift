@@ -1,0 +1,160 @@
+import CSQLite
+import Foundation
+
+/// One open SQLite connection: it opens and configures the database, runs SQL on it, and closes it
+/// with `sqlite3_close_v2` when it goes away.
+///
+/// It is not thread-safe by itself, on purpose: it opens with `SQLITE_OPEN_NOMUTEX` (SQLite's
+/// multi-thread mode), so SQLite takes no lock of its own per call, and its owner must use it from
+/// one thread at a time. ``SQLiteFeedStore`` keeps its connection inside a `Mutex`; the type is not
+/// `Sendable`, so the compiler refuses any other sharing.
+///
+/// It is `package` so that test support in this package (the fault-injecting factory) can open a
+/// second, raw connection to a store's file without repeating the C calls.
+package final class SQLiteConnection {
+  /// Where a connection's database lives.
+  package enum Location: Hashable, Sendable {
+    /// A database file, created when missing.
+    case file(URL)
+    /// A private database in memory that disappears with its connection.
+    case inMemory
+  }
+
+  /// The `sqlite3 *` handle; valid for the connection's whole life.
+  let handle: OpaquePointer
+  /// The database file's path, or `:memory:`, for error messages.
+  package let path: String
+
+  /// Opens a connection, creating the database file when it does not exist yet.
+  ///
+  /// Opening reads nothing, so a file that is not a database opens fine here and fails on the
+  /// first statement that reads it.
+  ///
+  /// - Parameters:
+  ///   - location: The database to open.
+  ///   - busyTimeout: How long a statement waits for another connection's lock before it fails
+  ///     with `SQLITE_BUSY`; zero fails at once.
+  /// - Throws: ``SQLiteFeedStoreError`` when the URL is not a file URL or SQLite cannot open it.
+  package init(location: Location, busyTimeout: Duration) throws {
+    // Multi-thread mode is only safe on a library built thread-safe: two connections (two stores
+    // on one file) may still run on two threads at once.
+    guard sqlite3_threadsafe() != 0 else {
+      throw SQLiteFeedStoreError.sqlite(
+        operation: "open the feed store", resultCode: SQLITE_MISUSE,
+        message: "the SQLite library was built without thread safety (SQLITE_THREADSAFE=0)")
+    }
+    let path: String
+    switch location {
+    case .file(let url):
+      guard url.isFileURL,
+        let filePath = url.withUnsafeFileSystemRepresentation({ $0.map { String(cString: $0) } })
+      else { throw SQLiteFeedStoreError.notAFileURL(url) }
+      path = filePath
+    case .inMemory:
+      path = ":memory:"
+    }
+
+    var opened: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let code = sqlite3_open_v2(path, &opened, flags, nil)
+    guard let opened else {
+      throw SQLiteFeedStoreError.sqlite(
+        operation: "open \(path)", resultCode: code,
+        message: "SQLite could not allocate a connection")
+    }
+    guard code == SQLITE_OK else {
+      let error = SQLiteFeedStoreError.sqlite(
+        operation: "open \(path)", resultCode: sqlite3_extended_errcode(opened),
+        message: String(cString: sqlite3_errmsg(opened)))
+      sqlite3_close_v2(opened)
+      throw error
+    }
+    self.handle = opened
+    self.path = path
+
+    try check(sqlite3_extended_result_codes(handle, 1), "enable extended result codes on \(path)")
+    try check(
+      sqlite3_busy_timeout(handle, Self.milliseconds(busyTimeout)),
+      "set the busy timeout on \(path)")
+  }
+
+  deinit {
+    // `_v2` closes even if a statement were still unfinalized (it would close once that one is);
+    // in practice every statement holds this connection, so they are all finalized by now.
+    sqlite3_close_v2(handle)
+  }
+
+  /// Whether a transaction is open on this connection.
+  package var isInTransaction: Bool {
+    sqlite3_get_autocommit(handle) == 0
+  }
+
+  /// Runs SQL without parameters and ignores any rows it produces.
+  ///
+  /// - Parameters:
+  ///   - sql: One or more statements; never splice values into it, bind them.
+  ///   - operation: What running it does, for the error, such as "begin a transaction".
+  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:resultCode:message:)`` when a statement fails.
+  package func execute(_ sql: String, _ operation: String) throws {
+    try check(sqlite3_exec(handle, sql, nil, nil, nil), operation)
+  }
+
+  /// Runs a statement that produces one integer, such as `PRAGMA user_version`.
+  ///
+  /// - Parameters:
+  ///   - sql: A statement whose first row's first column is the integer.
+  ///   - operation: What running it does, for the error.
+  /// - Returns: The integer, or `nil` when the statement produced no row.
+  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:resultCode:message:)`` when it fails.
+  package func integer(_ sql: String, _ operation: String) throws -> Int64? {
+    let statement = try prepare(sql, operation)
+    defer { statement.reset() }
+    guard try statement.step(operation) else { return nil }
+    return statement.int64(at: 0)
+  }
+
+  /// Rolls back the open transaction, if there is one, keeping whatever error caused the rollback.
+  ///
+  /// SQLite rolls some failures back by itself (a full disk, an I/O error, running out of memory),
+  /// so a `ROLLBACK` here would fail with "no transaction is active": only roll back what is open.
+  package func rollBackIfNeeded() {
+    if isInTransaction {
+      sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+    }
+  }
+
+  /// Compiles a statement to run many times on this connection.
+  ///
+  /// - Parameters:
+  ///   - sql: One statement; values go in as `?` parameters.
+  ///   - operation: What preparing it is for, for the error.
+  /// - Returns: The prepared statement, finalized when it goes away.
+  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:resultCode:message:)`` when it does not compile.
+  func prepare(_ sql: String, _ operation: String) throws -> SQLiteStatement {
+    try SQLiteStatement(preparing: sql, on: self, operation)
+  }
+
+  /// Throws the connection's current error unless `code` is `SQLITE_OK`.
+  func check(_ code: Int32, _ operation: @autoclosure () -> String) throws {
+    guard code != SQLITE_OK else { return }
+    throw error(code, operation())
+  }
+
+  /// The connection's current error, reported for `code`.
+  func error(_ code: Int32, _ operation: String) -> SQLiteFeedStoreError {
+    // `sqlite3_extended_errcode` is the extended form of the code the failing call returned;
+    // fall back to that code if the connection's record was overwritten.
+    let extended = sqlite3_extended_errcode(handle)
+    let resultCode = extended & 0xFF == code & 0xFF ? extended : code
+    return .sqlite(
+      operation: operation, resultCode: resultCode, message: String(cString: sqlite3_errmsg(handle))
+    )
+  }
+
+  /// `duration` in whole milliseconds, clamped to what `sqlite3_busy_timeout` takes.
+  private static func milliseconds(_ duration: Duration) -> Int32 {
+    let (seconds, attoseconds) = duration.components
+    let milliseconds = Double(seconds) * 1_000 + Double(attoseconds) / 1e15
+    return Int32(max(0, min(milliseconds.rounded(.up), Double(Int32.max))))
+  }
+}

@@ -1,0 +1,161 @@
+import CSQLite
+import Foundation
+
+/// A prepared statement, compiled once and run many times: bind, step, then ``reset()``.
+///
+/// It holds its connection, so the connection closes only after every statement is finalized.
+/// Like its connection, it is used from one thread at a time (inside the store's `Mutex`).
+final class SQLiteStatement {
+  private let connection: SQLiteConnection
+  private let handle: OpaquePointer
+
+  /// The destructor that makes SQLite copy a bound value before the bind returns.
+  ///
+  /// The C macro `SQLITE_TRANSIENT` is `((sqlite3_destructor_type)-1)`, which Swift does not
+  /// import.
+  private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+  /// Compiles `sql` on `connection`.
+  ///
+  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:resultCode:message:)`` when it does not compile.
+  init(preparing sql: String, on connection: SQLiteConnection, _ operation: String) throws {
+    var prepared: OpaquePointer?
+    let code = sqlite3_prepare_v3(
+      connection.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
+    try connection.check(code, operation)
+    guard let prepared else {
+      throw SQLiteFeedStoreError.sqlite(
+        operation: operation, resultCode: SQLITE_MISUSE, message: "the SQL holds no statement")
+    }
+    self.connection = connection
+    self.handle = prepared
+  }
+
+  deinit {
+    sqlite3_finalize(handle)
+  }
+
+  // MARK: Binding (parameters are numbered from 1)
+
+  /// Binds text by its exact UTF-8 bytes, so embedded NUL characters survive; `nil` binds NULL.
+  func bind(_ text: String?, at index: Int32, _ operation: @autoclosure () -> String) throws {
+    guard var text else {
+      return try connection.check(sqlite3_bind_null(handle, index), operation())
+    }
+    let code = text.withUTF8 { bytes -> Int32 in
+      guard let base = bytes.baseAddress, !bytes.isEmpty else {
+        // A NULL pointer would bind SQL NULL: bind an empty (non-NULL) string instead.
+        return sqlite3_bind_text(handle, index, "", 0, Self.transient)
+      }
+      guard bytes.count <= Int(Int32.max) else { return SQLITE_TOOBIG }
+      return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+        sqlite3_bind_text(handle, index, $0, Int32(bytes.count), Self.transient)
+      }
+    }
+    try connection.check(code, operation())
+  }
+
+  /// Binds a UUID as a 16-byte blob, its bytes in RFC 4122 order.
+  func bind(_ uuid: UUID, at index: Int32, _ operation: @autoclosure () -> String) throws {
+    let code = withUnsafeBytes(of: uuid.uuid) { bytes in
+      sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), Self.transient)
+    }
+    try connection.check(code, operation())
+  }
+
+  /// Binds a 64-bit floating-point number, stored bit for bit.
+  func bind(_ value: Double, at index: Int32, _ operation: @autoclosure () -> String) throws {
+    try connection.check(sqlite3_bind_double(handle, index, value), operation())
+  }
+
+  /// Binds a 64-bit integer.
+  func bind(_ value: Int64, at index: Int32, _ operation: @autoclosure () -> String) throws {
+    try connection.check(sqlite3_bind_int64(handle, index, value), operation())
+  }
+
+  // MARK: Running
+
+  /// Runs the statement to its next row.
+  ///
+  /// - Returns: `true` when a row is ready to read, `false` when the statement is done.
+  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:resultCode:message:)`` when it fails.
+  func step(_ operation: @autoclosure () -> String) throws -> Bool {
+    switch sqlite3_step(handle) {
+    case SQLITE_ROW: return true
+    case SQLITE_DONE: return false
+    case let code: throw connection.error(code, operation())
+    }
+  }
+
+  /// Runs a statement that produces no rows.
+  func run(_ operation: @autoclosure () -> String) throws {
+    defer { reset() }
+    while try step(operation()) {}
+  }
+
+  /// Makes the statement ready to run again: rewinds it, ends its read, and clears its bindings.
+  ///
+  /// `sqlite3_reset` repeats the last step's error, which ``step(_:)`` has already reported.
+  func reset() {
+    sqlite3_reset(handle)
+    sqlite3_clear_bindings(handle)
+  }
+
+  // MARK: Reading the current row (columns are numbered from 0)
+
+  /// Whether the column holds SQL NULL.
+  func isNull(at column: Int32) -> Bool {
+    sqlite3_column_type(handle, column) == SQLITE_NULL
+  }
+
+  /// Whether the column holds a number (an integer or a floating-point value).
+  func isNumber(at column: Int32) -> Bool {
+    let type = sqlite3_column_type(handle, column)
+    return type == SQLITE_INTEGER || type == SQLITE_FLOAT
+  }
+
+  /// The column as a 64-bit integer.
+  func int64(at column: Int32) -> Int64 {
+    sqlite3_column_int64(handle, column)
+  }
+
+  /// The column as a 64-bit floating-point number.
+  func double(at column: Int32) -> Double {
+    sqlite3_column_double(handle, column)
+  }
+
+  /// The column as a UUID, when it is a blob of exactly 16 bytes.
+  ///
+  /// - Returns: The UUID, or `nil` when the column holds anything else.
+  func uuid(at column: Int32) -> UUID? {
+    guard sqlite3_column_type(handle, column) == SQLITE_BLOB else { return nil }
+    let bytes = sqlite3_column_blob(handle, column)
+    let count = Int(sqlite3_column_bytes(handle, column))
+    var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    guard let bytes, count == MemoryLayout.size(ofValue: uuid) else { return nil }
+    withUnsafeMutableBytes(of: &uuid) {
+      $0.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: count))
+    }
+    return UUID(uuid: uuid)
+  }
+
+  /// The column's exact bytes as text, embedded NUL characters included (never `strlen`).
+  ///
+  /// - Returns: The text, or `nil` when the bytes are not valid UTF-8. SQL NULL reads as `""`:
+  ///   check ``isNull(at:)`` first.
+  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:resultCode:message:)`` when SQLite runs out
+  ///   of memory converting the value.
+  func text(at column: Int32, _ operation: @autoclosure () -> String) throws -> String? {
+    // `sqlite3_column_text` first, then `sqlite3_column_bytes`: that order measures the UTF-8
+    // form the pointer points at.
+    let bytes = sqlite3_column_text(handle, column)
+    let count = Int(sqlite3_column_bytes(handle, column))
+    guard let bytes else {
+      guard sqlite3_errcode(connection.handle) != SQLITE_NOMEM else {
+        throw connection.error(SQLITE_NOMEM, operation())
+      }
+      return ""
+    }
+    return String(validating: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+  }
+}
