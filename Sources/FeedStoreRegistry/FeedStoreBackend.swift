@@ -45,5 +45,6 @@ extension FeedStoreBackend {
   public static let all: [FeedStoreBackend] = [
     FeedStoreBackend("InMemory") { _ in InMemoryFeedStoreFactory() },
     FeedStoreBackend("Codable", makeFactory: CodableFeedStoreFactory.init(directory:)),
+    FeedStoreBackend("SQLite", makeFactory: SQLiteFeedStoreFactory.init(directory:)),
   ]
 }

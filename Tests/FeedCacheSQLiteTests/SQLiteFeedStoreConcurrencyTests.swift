@@ -1,0 +1,77 @@
+import FeedCache
+import FeedCacheSQLite
+import FeedStoreRegistry
+import FeedStoreSpecs
+import Foundation
+import Testing
+
+/// The SQLite store under many tasks at once: every retrieve delivers nothing or exactly one of the
+/// feeds inserted, never a mix of two.
+@Suite struct SQLiteFeedStoreConcurrencyTests {
+  @Test func concurrentInsertsAndRetrievesOnOneStore_neverDeliverATornCache() async throws {
+    try await withTemporaryDirectory { directory in
+      let sut = try makeSUT(at: directory.appending(path: "feed.sqlite"))
+      let inserted = distinctCaches(count: 50)
+
+      let retrieved = try await insertAndRetrieveConcurrently(inserted, on: [sut])
+
+      #expect(retrieved.allSatisfy { $0 == nil || inserted.contains($0!) })
+      #expect(inserted.contains(try #require(try await sut.retrieve())))
+    }
+  }
+
+  @Test func concurrentInsertsAndRetrievesOnTwoStoresSharingAFile_neverDeliverATornCache()
+    async throws
+  {
+    try await withTemporaryDirectory { directory in
+      let storeURL = directory.appending(path: "feed.sqlite")
+      let first = try makeSUT(at: storeURL)
+      let second = try makeSUT(at: storeURL)
+      let inserted = distinctCaches(count: 50)
+
+      let retrieved = try await insertAndRetrieveConcurrently(inserted, on: [first, second])
+
+      #expect(retrieved.allSatisfy { $0 == nil || inserted.contains($0!) })
+      let last = try #require(try await first.retrieve())
+      #expect(inserted.contains(last))
+      #expect(try await second.retrieve() == last)
+    }
+  }
+}
+
+// MARK: - Helpers
+
+private func makeSUT(at storeURL: URL) throws -> SQLiteFeedStore {
+  // Waits for the other store's lock, as an app's stores would.
+  try SQLiteFeedStore(storeURL: storeURL, busyTimeout: SQLiteFeedStore.defaultBusyTimeout)
+}
+
+/// Caches of different sizes and timestamps, so that a mix of two is never equal to either.
+private func distinctCaches(count: Int) -> [CachedFeed] {
+  (0..<count).map { index in
+    CachedFeed(
+      feed: FeedStoreFixtures.uniqueImageFeed(count: 1 + index % 7 * 10),
+      timestamp: FeedStoreFixtures.preciseTimestamp(offset: TimeInterval(index)))
+  }
+}
+
+/// Inserts every cache from a task of its own, each also retrieving before and after its insert,
+/// spreading the tasks over `stores`.
+///
+/// - Returns: Every retrieved cache.
+private func insertAndRetrieveConcurrently(
+  _ caches: [CachedFeed], on stores: [SQLiteFeedStore]
+) async throws -> [CachedFeed?] {
+  try await withThrowingTaskGroup(of: [CachedFeed?].self) { group in
+    for (index, cache) in caches.enumerated() {
+      let store = stores[index % stores.count]
+      group.addTask {
+        let before = try await store.retrieve()
+        try await store.insert(cache.feed, timestamp: cache.timestamp)
+        let after = try await store.retrieve()
+        return [before, after]
+      }
+    }
+    return try await group.reduce(into: []) { $0 += $1 }
+  }
+}
