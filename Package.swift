@@ -40,9 +40,11 @@ let package = Package(
 
     .executableTarget(
       name: "FeedStoreBench",
-      dependencies: ["FeedCache", "FeedStoreRegistry"],
+      dependencies: ["FeedCache", "FeedStoreRegistry", "CAllocationCounter"],
       path: "Benchmarks/FeedStoreBench"
     ),
+    // Counts the benchmark's heap allocations by wrapping malloc (glibc only).
+    .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
 
     .testTarget(
       name: "FeedStoreConformanceTests",

@@ -1,0 +1,195 @@
+/// The sections every text format shows, built from a run: results per size, the insert
+/// breakdown, scaling, and the comparison with a baseline.
+struct ReportSections {
+  private let report: RunReport
+
+  /// The sections of `report`.
+  init(_ report: RunReport) {
+    self.report = report
+  }
+
+  /// The run in one line: what was measured, how often, on which machine.
+  var header: String {
+    let configuration = report.configuration
+    return """
+      feedstore-bench: \(configuration.backends.joined(separator: ", ")); \
+      \(configuration.iterations) samples per row after \(configuration.warmup) warm-up; \
+      started \(report.startedAt)
+      machine: \(report.machine.summary)
+      """
+  }
+
+  /// Every section, in report order.
+  var all: [ReportSection] {
+    report.sizes.map(results(size:)) + [insertBreakdown, scaling, comparison].compactMap { $0 }
+  }
+
+  /// What each column means.
+  static let notes = [
+    "min … max: the order statistics of the samples (nearest rank; p99 is the max below 100 "
+      + "samples). Each sample is one operation on a fresh store.",
+    "ns/img and img/s: p50 divided by N, and N per second at p50.",
+    "vs floor: the row's p50 over the floor's p50 at the same N in this run. Insert is divided by "
+      + "write+fsync+rename of the payload, retrieve and encode by memcpy of the payload. "
+      + "The payload is the plain JSON encoding of the N images.",
+    "peak mem: how far one run of the operation raised the peak resident memory of a child "
+      + "process that did nothing else (Linux VmHWM, reset just before the operation).",
+    "allocs/img: heap allocations per image, counted only when the build includes the "
+      + "allocation counter; n/a otherwise.",
+  ]
+
+  private func results(size: Int) -> ReportSection {
+    let rows = report.rows(ofSize: size)
+    let payload = rows.first?.payloadBytes ?? 0
+    return ReportSection(
+      title: "N = \(Formatting.grouped(size)) images",
+      caption: "payload (plain JSON encoding): \(Formatting.grouped(payload)) bytes",
+      headers: [
+        "row", "min", "p50", "p90", "p99", "max", "ns/img", "img/s", "vs floor (p50)",
+        "peak mem", "allocs/img",
+      ],
+      alignments: [.left] + Array(repeating: .right, count: 7) + [.left, .right, .right],
+      rows: rows.map(resultCells))
+  }
+
+  private func resultCells(_ row: ResultRow) -> [String] {
+    let summary = row.summary
+    let floor = row.floorRatio.map {
+      "\(Formatting.ratio($0.ratio)) \($0.floor.replacingFloorPrefix())"
+    }
+    return [
+      row.label,
+      Formatting.duration(nanoseconds: summary.minimum),
+      Formatting.duration(nanoseconds: summary.p50),
+      Formatting.duration(nanoseconds: summary.p90),
+      Formatting.duration(nanoseconds: summary.p99),
+      Formatting.duration(nanoseconds: summary.maximum),
+      Formatting.significant(row.nanosecondsPerImage),
+      Formatting.rate(row.imagesPerSecond),
+      floor ?? "-",
+      peakMemory(row),
+      allocationsPerImage(row),
+    ]
+  }
+
+  private func peakMemory(_ row: ResultRow) -> String {
+    guard report.configuration.measuresMemory else { return "not run" }
+    guard let growth = row.memory?.peakGrowthBytes else { return "n/a" }
+    return "+" + Formatting.bytes(growth)
+  }
+
+  private func allocationsPerImage(_ row: ResultRow) -> String {
+    guard let allocations = row.memory?.allocations else { return "n/a" }
+    return Formatting.significant(Double(allocations) / Double(max(row.size, 1)))
+  }
+
+  /// Each store's insert set against the baselines and the write floor: how it compares with
+  /// plain encoding, and how much of it encoding and writing account for.
+  private var insertBreakdown: ReportSection? {
+    var rows: [[String]] = []
+    for size in report.sizes {
+      guard let encode = report.row(.encodeBaseline, size: size),
+        let stringEncode = report.row(.stringEncodeBaseline, size: size),
+        let write = report.row(.writeFloor, size: size)
+      else { continue }
+      let inserts = report.rows(ofSize: size).filter {
+        $0.id.kind == .store && $0.id.operation == StoreOperation.insert.rawValue
+      }
+      for insert in inserts {
+        let p50 = Double(insert.summary.p50)
+        let encodeP50 = Double(max(encode.summary.p50, 1))
+        let fileStoreFloor = Double(stringEncode.summary.p50 + write.summary.p50)
+        rows.append([
+          insert.id.name, Formatting.grouped(size),
+          Formatting.duration(nanoseconds: p50),
+          Formatting.duration(nanoseconds: encodeP50),
+          Formatting.ratio(p50 / encodeP50),
+          Formatting.duration(nanoseconds: fileStoreFloor),
+          Formatting.ratio(p50 / max(fileStoreFloor, 1)),
+          Formatting.ratio(p50 / Double(max(write.summary.p50, 1))),
+        ])
+      }
+    }
+    guard !rows.isEmpty else { return nil }
+    return ReportSection(
+      title: "Insert against the encoder baselines and the write floor (p50)",
+      caption: "insert / JSONEncoder <= 1 means no slower than the plain JSONEncoder baseline. "
+        + "DTO encode + write is the string DTO encode plus write+fsync+rename: the least a "
+        + "store that writes the feed as one JSON file can do.",
+      headers: [
+        "store", "N", "insert", "JSONEncoder", "insert / JSONEncoder", "DTO encode + write",
+        "insert / (DTO encode + write)", "insert / write",
+      ],
+      alignments: [.left] + Array(repeating: .right, count: 7),
+      rows: rows)
+  }
+
+  private var scaling: ReportSection? {
+    guard !report.scaling.isEmpty else { return nil }
+    let sizes = report.sizes
+    let rows = report.scaling.map { entry in
+      let costs = sizes.map { size in
+        entry.points.first { $0.size == size }.map {
+          Formatting.significant($0.nanosecondsPerImage)
+        }
+          ?? "-"
+      }
+      let flag = entry.verdict == .worseThanLinear ? "WORSE THAN LINEAR" : entry.verdict.rawValue
+      return [entry.label] + costs + [Formatting.ratio(entry.growth), flag]
+    }
+    let threshold = Formatting.significant(ScalingEntry.worseThanLinearGrowth)
+    return ReportSection(
+      title: "Scaling: ns per image (p50) by N",
+      caption: "growth = ns/img at the largest N over ns/img at the smallest; above "
+        + "\(threshold)x the row grows worse than linearly, below 1/\(threshold) fixed costs "
+        + "dominate the small sizes.",
+      headers: ["row"] + sizes.map { "N=\(Formatting.grouped($0))" } + ["growth", "verdict"],
+      alignments: [.left] + Array(repeating: .right, count: sizes.count + 1) + [.left],
+      rows: rows)
+  }
+
+  private var comparison: ReportSection? {
+    guard let comparison = report.comparison else { return nil }
+    let rows = comparison.entries.map { entry in
+      let status =
+        if !entry.gates {
+          "not gated"
+        } else if entry.regressed {
+          "REGRESSED"
+        } else if entry.change > comparison.threshold {
+          "ok (within noise)"
+        } else {
+          "ok"
+        }
+      return [
+        entry.label, Formatting.grouped(entry.size),
+        Formatting.duration(nanoseconds: entry.baselineP50),
+        Formatting.duration(nanoseconds: entry.currentP50),
+        Formatting.percentChange(entry.change), status,
+      ]
+    }
+    var caption =
+      "Against \(comparison.baselineFile) (started \(comparison.baselineStartedAt)); a store row "
+      + "regresses when its p50 is more than \(Formatting.percentChange(comparison.threshold)) "
+      + "slower, and by more than "
+      + "\(Formatting.duration(nanoseconds: BaselineComparison.noiseNanoseconds)), below which "
+      + "changes are timer and scheduling noise. Floors and the encoder baselines are not gated: "
+      + "they show how much the machine itself moved."
+    if !comparison.newRows.isEmpty {
+      caption += " Not in the baseline: \(comparison.newRows.joined(separator: ", "))."
+    }
+    return ReportSection(
+      title: "Comparison with baseline (p50)",
+      caption: caption,
+      headers: ["row", "N", "baseline p50", "p50", "change", "status"],
+      alignments: [.left, .right, .right, .right, .right, .left],
+      rows: rows)
+  }
+}
+
+extension String {
+  /// `floor: memcpy` as `memcpy`.
+  fileprivate func replacingFloorPrefix() -> String {
+    hasPrefix("floor: ") ? String(dropFirst("floor: ".count)) : self
+  }
+}
