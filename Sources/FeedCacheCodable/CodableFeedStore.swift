@@ -41,7 +41,7 @@ public struct CodableFeedStore: FeedStore {
   public func insert(_ feed: [LocalFeedImage], timestamp: Date) async throws {
     let data: Data
     do {
-      data = try CodableFeedCache.encode(feed: feed, timestamp: timestamp)
+      data = try FeedCacheJSONWriter.encode(feed: feed, timestamp: timestamp)
     } catch {
       throw CodableFeedStoreError(.unwritable, at: storeURL, underlyingError: error)
     }

@@ -30,6 +30,55 @@ import Testing
     }
   }
 
+  @Test(arguments: [
+    0.0, -0.0, 5e-324, 1e-300, 0.1, -978_307_200.000_001, 1e16, 123_456_789_012_345_680.0,
+    -1.797_693_134_862_315_7e308,
+  ])
+  func insert_roundTripsEveryFiniteTimestampExactly(seconds: Double) async throws {
+    try await withTemporaryDirectory { directory in
+      let sut = makeSUT(in: directory)
+      let timestamp = Date(timeIntervalSinceReferenceDate: seconds)
+
+      try await sut.insert([], timestamp: timestamp)
+
+      let retrieved = try #require(try await sut.retrieve())
+      #expect(retrieved.timestamp.timeIntervalSinceReferenceDate.bitPattern == seconds.bitPattern)
+    }
+  }
+
+  @Test func insert_roundTripsEveryControlCharacterAndNonASCIIText() async throws {
+    try await withTemporaryDirectory { directory in
+      let sut = makeSUT(in: directory)
+      let text =
+        String((0..<0x20).map { Character(Unicode.Scalar(UInt8($0))) })
+        + "\u{7F} \"quoted\" \\ / é 東京 🌁 \u{FEFF}"
+      let image = LocalFeedImage(
+        id: UUID(), description: text, location: text, url: URL(string: "https://a.example")!)
+
+      try await sut.insert([image], timestamp: .now)
+
+      #expect(try await sut.retrieve()?.feed == [image])
+      #expect(
+        try JSONSerialization.jsonObject(with: Data(contentsOf: sut.storeURL)) is [String: Any])
+    }
+  }
+
+  @Test func insert_refusesNonFiniteTimestampAndKeepsPreviousCache() async throws {
+    try await withTemporaryDirectory { directory in
+      let sut = makeSUT(in: directory)
+      let previous = CachedFeed(
+        feed: FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
+      try await sut.insert(previous.feed, timestamp: previous.timestamp)
+
+      let error = await #expect(throws: CodableFeedStoreError.self) {
+        try await sut.insert([], timestamp: Date(timeIntervalSinceReferenceDate: .infinity))
+      }
+
+      #expect(error?.reason == .unwritable)
+      #expect(try await sut.retrieve() == previous)
+    }
+  }
+
   @Test func retrieve_readsFileInDocumentedFormat() async throws {
     try await withTemporaryDirectory { directory in
       let sut = makeSUT(in: directory)

@@ -1,7 +1,7 @@
 import FeedCache
 import Foundation
 
-/// The JSON form of a cache: flat values that encode fast and decode strictly.
+/// The JSON form of a cache, as ``FeedCacheJSONWriter`` writes it: flat values, decoded strictly.
 ///
 /// ```json
 /// {"version":1,"timestamp":786297600.1234568,"feed":[{"id":"…","description":"…","url":"…"}]}
@@ -9,11 +9,11 @@ import Foundation
 ///
 /// The timestamp is `timeIntervalSinceReferenceDate`, which a `Double` carries exactly; a `nil`
 /// description or location is left out, which keeps it apart from an empty string.
-struct CodableFeedCache: Codable {
+struct CodableFeedCache: Decodable {
   /// The format this code writes, and the newest it reads.
   static let currentVersion = 1
 
-  struct Image: Codable {
+  struct Image: Decodable {
     let id: String
     let description: String?
     let location: String?
@@ -23,19 +23,6 @@ struct CodableFeedCache: Codable {
   let version: Int
   let timestamp: Double
   let feed: [Image]
-
-  static func encode(feed: [LocalFeedImage], timestamp: Date) throws -> Data {
-    let cache = CodableFeedCache(
-      version: currentVersion,
-      timestamp: timestamp.timeIntervalSinceReferenceDate,
-      feed: feed.map {
-        Image(
-          id: $0.id.uuidString, description: $0.description, location: $0.location,
-          url: $0.url.absoluteString)
-      }
-    )
-    return try JSONEncoder().encode(cache)
-  }
 
   static func decode(_ data: Data, storeURL: URL) throws -> CachedFeed {
     let cache: CodableFeedCache
