@@ -8,7 +8,7 @@ extension SQLiteFeedStore: FeedStore {
   ///   `SQLITE_BUSY` when another connection holds the write lock past ``busyTimeout``; the cache
   ///   is then left as it was.
   public func deleteCachedFeed() async throws {
-    try database.withLock { try $0.delete() }
+    try database.delete()
   }
 
   /// Replaces the cached feed with `feed`, cached at `timestamp`, in one write transaction.
@@ -20,7 +20,7 @@ extension SQLiteFeedStore: FeedStore {
   /// - Throws: ``SQLiteFeedStoreError`` when the database cannot be changed; the previous cache
   ///   is then left as it was.
   public func insert(_ feed: [LocalFeedImage], timestamp: Date) async throws {
-    try database.withLock { try $0.insert(feed, timestamp: timestamp) }
+    try database.insert(feed, timestamp: timestamp)
   }
 
   /// Delivers the cached feed, read in one transaction so it is never half of a write.
@@ -30,6 +30,6 @@ extension SQLiteFeedStore: FeedStore {
   ///   ``SQLiteFeedStoreError/corruptRow(table:row:column:problem:)`` when a stored image does not
   ///   decode (an id that is not a UUID, a URL that does not parse); nothing is changed.
   public func retrieve() async throws -> CachedFeed? {
-    try database.withLock { try $0.retrieve() }
+    try database.retrieve()
   }
 }

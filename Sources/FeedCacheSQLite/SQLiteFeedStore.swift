@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A ``FeedCache/FeedStore`` that keeps its feed in an SQLite database, through the system's
 /// SQLite library.
@@ -16,22 +15,23 @@ import Synchronization
 /// - Durability: the database runs in write-ahead-log mode with `synchronous = NORMAL`. A
 ///   committed insert or delete survives the app crashing; a power loss or operating-system crash
 ///   may lose the last commits, but never leaves a half-written cache.
-/// - Concurrency: the store is safe to use from many tasks at once. It owns one connection, opened
-///   in SQLite's multi-thread mode (`SQLITE_OPEN_NOMUTEX`) and used only inside a `Mutex`, so
-///   calls on one store run one at a time. SQLite calls block the calling thread for as long as
-///   they take (disk I/O, or waiting up to ``busyTimeout`` for another connection's lock).
+/// - Concurrency: the store is safe to use from many tasks at once. It is an actor that owns one
+///   connection, opened in SQLite's multi-thread mode (`SQLITE_OPEN_NOMUTEX`) and used only from
+///   the actor, so calls on one store run one at a time and waiting callers suspend instead of
+///   blocking a thread. A running SQLite call blocks its thread for as long as it takes (disk
+///   I/O, or waiting up to ``busyTimeout`` for another connection's lock).
 /// - Errors: every failure throws a ``SQLiteFeedStoreError`` naming what the store was doing.
-public final class SQLiteFeedStore: Sendable {
+public actor SQLiteFeedStore {
   /// How long a store waits by default for another connection's lock on the database.
   public static let defaultBusyTimeout: Duration = .seconds(5)
 
   /// The database file, or `nil` for a store made by ``inMemory()``.
-  public let storeURL: URL?
+  public nonisolated let storeURL: URL?
   /// How long an operation waits for another connection's lock before it throws `SQLITE_BUSY`.
-  public let busyTimeout: Duration
+  public nonisolated let busyTimeout: Duration
 
-  /// The connection and its prepared statements; touched only inside this lock.
-  internal let database: Mutex<FeedDatabase>
+  /// The connection and its prepared statements, used only from this actor.
+  internal let database: FeedDatabase
 
   /// Opens the store whose database is the file at `storeURL`, creating the file and its schema
   /// when it does not exist yet.
@@ -50,7 +50,7 @@ public final class SQLiteFeedStore: Sendable {
   ///   ``SQLiteFeedStoreError/sqlite(operation:resultCode:message:)`` when SQLite fails, with
   ///   `SQLITE_NOTADB` (26) for a file that is not a database and `SQLITE_CANTOPEN` (14) for a
   ///   file that cannot be opened or created.
-  public convenience init(storeURL: URL, busyTimeout: Duration = defaultBusyTimeout) throws {
+  public init(storeURL: URL, busyTimeout: Duration = defaultBusyTimeout) throws {
     try self.init(location: .file(storeURL), storeURL: storeURL, busyTimeout: busyTimeout)
   }
 
@@ -69,9 +69,9 @@ public final class SQLiteFeedStore: Sendable {
   private init(location: SQLiteConnection.Location, storeURL: URL?, busyTimeout: Duration) throws {
     self.storeURL = storeURL
     self.busyTimeout = busyTimeout
-    self.database = Mutex(try FeedDatabase(location: location, busyTimeout: busyTimeout))
+    self.database = try FeedDatabase(location: location, busyTimeout: busyTimeout)
   }
 
-  // The connection closes when the store goes away: the `Mutex` releases the `FeedDatabase`,
-  // whose statements are finalized and whose connection then closes with `sqlite3_close_v2`.
+  // The connection closes when the store goes away: releasing the `FeedDatabase` finalizes its
+  // statements, and its connection then closes with `sqlite3_close_v2`.
 }

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// It is not thread-safe by itself, on purpose: it opens with `SQLITE_OPEN_NOMUTEX` (SQLite's
 /// multi-thread mode), so SQLite takes no lock of its own per call, and its owner must use it from
-/// one thread at a time. ``SQLiteFeedStore`` keeps its connection inside a `Mutex`; the type is not
+/// one thread at a time. ``SQLiteFeedStore`` uses its connection only from its actor; the type is not
 /// `Sendable`, so the compiler refuses any other sharing.
 ///
 /// It is `package` so that test support in this package (the fault-injecting factory) can open a

@@ -4,7 +4,7 @@ import Foundation
 /// A prepared statement, compiled once and run many times: bind, step, then ``reset()``.
 ///
 /// It holds its connection, so the connection closes only after every statement is finalized.
-/// Like its connection, it is used from one thread at a time (inside the store's `Mutex`).
+/// Like its connection, it is used from one thread at a time (from the store's actor).
 final class SQLiteStatement {
   private let connection: SQLiteConnection
   private let handle: OpaquePointer
