@@ -46,9 +46,7 @@ public func expectDeleteSucceedsOnNonEmptyStore(
   using factory: some FeedStoreFactory,
   sourceLocation: SourceLocation = #_sourceLocation
 ) async throws {
-  let sut = try await factory.makeStore()
-  try await sut.insert(
-    FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
+  let (sut, _) = try await makeStoreHoldingUniqueCache(using: factory)
 
   await expectSuccess(of: "delete on a store with a cache", sourceLocation: sourceLocation) {
     try await sut.deleteCachedFeed()
@@ -65,9 +63,7 @@ public func expectDeleteEmptiesPreviouslyInsertedCache(
   using factory: some FeedStoreFactory,
   sourceLocation: SourceLocation = #_sourceLocation
 ) async throws {
-  let sut = try await factory.makeStore()
-  try await sut.insert(
-    FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
+  let (sut, _) = try await makeStoreHoldingUniqueCache(using: factory)
 
   try await sut.deleteCachedFeed()
 

@@ -11,9 +11,7 @@ public func expectDeleteDeliversErrorOnFailure(
   using factory: some FailableDeleteFeedStoreFactory,
   sourceLocation: SourceLocation = #_sourceLocation
 ) async throws {
-  let sut = try await factory.makeStore()
-  try await sut.insert(
-    FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
+  let (sut, _) = try await makeStoreHoldingUniqueCache(using: factory)
   try await factory.makeDeletionFail(for: sut)
 
   await expectFailure(of: "delete on a broken store", sourceLocation: sourceLocation) {
@@ -56,10 +54,7 @@ public func expectDeleteKeepsPreviousCacheOnFailure(
   using factory: some FailableDeleteFeedStoreFactory,
   sourceLocation: SourceLocation = #_sourceLocation
 ) async throws {
-  let sut = try await factory.makeStore()
-  let previous = CachedFeed(
-    feed: FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
-  try await sut.insert(previous.feed, timestamp: previous.timestamp)
+  let (sut, previous) = try await makeStoreHoldingUniqueCache(using: factory)
   try await factory.makeDeletionFail(for: sut)
 
   let failed = await expectFailure(of: "delete on a broken store", sourceLocation: sourceLocation) {

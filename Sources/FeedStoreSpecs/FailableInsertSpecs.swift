@@ -55,10 +55,7 @@ public func expectInsertKeepsPreviousCacheOnFailure(
   using factory: some FailableInsertFeedStoreFactory,
   sourceLocation: SourceLocation = #_sourceLocation
 ) async throws {
-  let sut = try await factory.makeStore()
-  let previous = CachedFeed(
-    feed: FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
-  try await sut.insert(previous.feed, timestamp: previous.timestamp)
+  let (sut, previous) = try await makeStoreHoldingUniqueCache(using: factory)
   try await factory.makeInsertionFail(for: sut)
 
   let failed = await expectFailure(of: "insert into a broken store", sourceLocation: sourceLocation)

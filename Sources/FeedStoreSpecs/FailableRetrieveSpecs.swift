@@ -12,9 +12,7 @@ public func expectRetrieveDeliversErrorOnFailure(
   using factory: some FailableRetrieveFeedStoreFactory,
   sourceLocation: SourceLocation = #_sourceLocation
 ) async throws {
-  let sut = try await factory.makeStore()
-  try await sut.insert(
-    FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
+  let (sut, _) = try await makeStoreHoldingUniqueCache(using: factory)
   try await factory.makeRetrievalFail(for: sut)
 
   await expectFailure(of: "retrieve from a broken store", sourceLocation: sourceLocation) {
@@ -33,9 +31,7 @@ public func expectRetrieveHasNoSideEffectsOnFailure(
   using factory: some FailableRetrieveFeedStoreFactory,
   sourceLocation: SourceLocation = #_sourceLocation
 ) async throws {
-  let sut = try await factory.makeStore()
-  try await sut.insert(
-    FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
+  let (sut, _) = try await makeStoreHoldingUniqueCache(using: factory)
   try await factory.makeRetrievalFail(for: sut)
 
   let failed = await expectFailure(

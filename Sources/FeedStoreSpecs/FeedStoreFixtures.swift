@@ -31,6 +31,14 @@ public enum FeedStoreFixtures {
     (0..<count).map { _ in uniqueImage() }
   }
 
+  /// A cache of ``uniqueImageFeed(count:)`` at ``preciseTimestamp(offset:)``.
+  ///
+  /// - Parameter timestampOffset: Seconds to add to the timestamp, to get distinct caches.
+  /// - Returns: A new cache of three unique images.
+  public static func uniqueCachedFeed(timestampOffset: TimeInterval = 0) -> CachedFeed {
+    CachedFeed(feed: uniqueImageFeed(), timestamp: preciseTimestamp(offset: timestampOffset))
+  }
+
   /// Images that tell apart a store that keeps every field exactly from one that nearly does:
   /// `nil` beside empty strings, a duplicated image, non-ASCII and control characters, quotes,
   /// SQL, a NUL character, a long text and a URL with percent escapes, query and fragment.

@@ -29,9 +29,7 @@ public func expectInsertSucceedsOnNonEmptyStore(
   using factory: some FeedStoreFactory,
   sourceLocation: SourceLocation = #_sourceLocation
 ) async throws {
-  let sut = try await factory.makeStore()
-  try await sut.insert(
-    FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
+  let (sut, _) = try await makeStoreHoldingUniqueCache(using: factory)
 
   await expectSuccess(of: "insert into a store with a cache", sourceLocation: sourceLocation) {
     try await sut.insert(

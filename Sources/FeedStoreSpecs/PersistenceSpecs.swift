@@ -12,8 +12,7 @@ public func expectSecondInstanceSeesInsertion(
   sourceLocation: SourceLocation = #_sourceLocation
 ) async throws {
   let first = try await factory.makeStore()
-  let inserted = CachedFeed(
-    feed: FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
+  let inserted = FeedStoreFixtures.uniqueCachedFeed()
 
   try await first.insert(inserted.feed, timestamp: inserted.timestamp)
   let second = try await factory.makeStore(sharingStorageWith: first)
@@ -33,9 +32,7 @@ public func expectSecondInstanceSeesDeletion(
   using factory: some PersistentFeedStoreFactory,
   sourceLocation: SourceLocation = #_sourceLocation
 ) async throws {
-  let first = try await factory.makeStore()
-  try await first.insert(
-    FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
+  let (first, _) = try await makeStoreHoldingUniqueCache(using: factory)
   let second = try await factory.makeStore(sharingStorageWith: first)
 
   try await first.deleteCachedFeed()
@@ -57,14 +54,9 @@ public func expectLaterInsertFromEitherInstanceWins(
 ) async throws {
   let first = try await factory.makeStore()
   let second = try await factory.makeStore(sharingStorageWith: first)
-  let fromFirst = CachedFeed(
-    feed: FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
-  let fromSecond = CachedFeed(
-    feed: FeedStoreFixtures.uniqueImageFeed(),
-    timestamp: FeedStoreFixtures.preciseTimestamp(offset: 1))
-  let fromFirstAgain = CachedFeed(
-    feed: FeedStoreFixtures.uniqueImageFeed(),
-    timestamp: FeedStoreFixtures.preciseTimestamp(offset: 2))
+  let fromFirst = FeedStoreFixtures.uniqueCachedFeed()
+  let fromSecond = FeedStoreFixtures.uniqueCachedFeed(timestampOffset: 1)
+  let fromFirstAgain = FeedStoreFixtures.uniqueCachedFeed(timestampOffset: 2)
 
   try await first.insert(fromFirst.feed, timestamp: fromFirst.timestamp)
   try await second.insert(fromSecond.feed, timestamp: fromSecond.timestamp)

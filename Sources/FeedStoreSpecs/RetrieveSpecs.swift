@@ -46,8 +46,7 @@ public func expectRetrieveDeliversInsertedCache(
   sourceLocation: SourceLocation = #_sourceLocation
 ) async throws {
   let sut = try await factory.makeStore()
-  let inserted = CachedFeed(
-    feed: FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
+  let inserted = FeedStoreFixtures.uniqueCachedFeed()
 
   try await sut.insert(inserted.feed, timestamp: inserted.timestamp)
 
@@ -89,10 +88,7 @@ public func expectRetrieveHasNoSideEffectsOnNonEmptyStore(
   using factory: some FeedStoreFactory,
   sourceLocation: SourceLocation = #_sourceLocation
 ) async throws {
-  let sut = try await factory.makeStore()
-  let inserted = CachedFeed(
-    feed: FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
-  try await sut.insert(inserted.feed, timestamp: inserted.timestamp)
+  let (sut, inserted) = try await makeStoreHoldingUniqueCache(using: factory)
 
   await expectRetrieval(
     from: sut, toDeliver: inserted, "after an insert", sourceLocation: sourceLocation)
