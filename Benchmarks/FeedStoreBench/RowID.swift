@@ -2,7 +2,8 @@
 struct RowID: Hashable, Codable, Sendable {
   /// The three kinds of row.
   enum Kind: String, Codable, Sendable {
-    /// The least any store could do with the payload: copy it, or write it durably.
+    /// The least a store could do: copy the payload, write it durably, or have SQLite insert
+    /// the images through its C API.
     case floor
     /// A plain library call to compare a store with: `JSONEncoder().encode`.
     case baseline
@@ -21,6 +22,9 @@ struct RowID: Hashable, Codable, Sendable {
   static let memcpyFloor = RowID(kind: .floor, name: "memcpy", operation: "copy")
   /// The floor of writing the payload durably.
   static let writeFloor = RowID(kind: .floor, name: "write+fsync+rename", operation: "write")
+  /// The floor of SQLite itself doing a store's insert through its C API, with the values
+  /// encoded beforehand.
+  static let sqliteFloor = RowID(kind: .floor, name: "SQLite C API", operation: "insert")
   /// The plain `JSONEncoder` baseline: the images as a synthesized `Codable` conformance would
   /// encode them.
   static let encodeBaseline = RowID(kind: .baseline, name: "JSONEncoder", operation: "encode")
@@ -42,11 +46,15 @@ struct RowID: Hashable, Codable, Sendable {
     }
   }
 
-  /// The floor this row is divided by: a store's insert by the durable write, anything else
-  /// by the copy; `nil` for the floors themselves.
+  /// The floor this row is divided by in its `vs floor` column: a store's insert, and the
+  /// SQLite C API floor, by the durable write; anything else by the copy; `nil` for the other
+  /// floors.
+  ///
+  /// A store's insert is also set against ``sqliteFloor``, in the report's "Insert against the
+  /// floors" table.
   var floor: RowID? {
     switch kind {
-    case .floor: nil
+    case .floor: self == .sqliteFloor ? .writeFloor : nil
     case .baseline: .memcpyFloor
     case .store: operation == StoreOperation.insert.rawValue ? .writeFloor : .memcpyFloor
     }

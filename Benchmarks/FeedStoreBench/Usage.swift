@@ -14,7 +14,8 @@ enum Usage {
     return """
       Benchmarks every FeedStore backend: insert of N images into an empty store and retrieve of
       N images from a store holding them, against the floors of copying and durably writing the
-      same bytes, and against a plain JSONEncoder baseline.
+      same bytes and of SQLite inserting the same rows through its C API, and against a plain
+      JSONEncoder baseline.
 
       \(synopsis)
 

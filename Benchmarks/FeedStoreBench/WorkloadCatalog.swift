@@ -11,6 +11,7 @@ struct WorkloadCatalog: Sendable {
     var workloads: [any Workload] = [
       MemcpyFloorWorkload(fixture: fixture),
       WriteFloorWorkload(fixture: fixture),
+      SQLiteFloorWorkload(fixture: fixture),
       EncodeBaselineWorkload(fixture: fixture),
       StringEncodeBaselineWorkload(fixture: fixture),
     ]

@@ -65,7 +65,8 @@ struct SVGChartRenderer: ReportRenderer {
       let rank = order.filter { $0.kind == id.kind }.firstIndex(of: id) ?? 0
       switch id.kind {
       case .floor:
-        let (color, dash) = rank == 0 ? ("#aaaaaa", "1 3") : ("#666666", "4 3")
+        let styles = [("#aaaaaa", "1 3"), ("#666666", "4 3"), ("#999999", "10 3 2 3 2 3")]
+        let (color, dash) = styles[min(rank, styles.count - 1)]
         return Series(label: id.label, color: color, dash: dash, points: points)
       case .baseline:
         let dash = rank == 0 ? "7 3 2 3" : "2 2"
