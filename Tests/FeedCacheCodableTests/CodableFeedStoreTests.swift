@@ -31,8 +31,9 @@ import Testing
   }
 
   @Test(arguments: [
-    0.0, -0.0, 5e-324, 1e-300, 0.1, -978_307_200.000_001, 1e16, 123_456_789_012_345_680.0,
-    -1.797_693_134_862_315_7e308,
+    0.0, -0.0, .leastNonzeroMagnitude, 1e-300, 0.1, -978_307_200.000_001, 1e16,
+    123_456_789_012_345_680.0,
+    -.greatestFiniteMagnitude,
   ])
   func insert_roundTripsEveryFiniteTimestampExactly(seconds: Double) async throws {
     try await withTemporaryDirectory { directory in
