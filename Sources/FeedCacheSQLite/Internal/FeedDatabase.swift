@@ -69,15 +69,8 @@ final class FeedDatabase {
       try insertCache.bind(timestamp.timeIntervalSinceReferenceDate, at: 1, operation)
       try insertCache.run(operation)
 
-      defer { insertImage.reset() }
       for (position, image) in feed.enumerated() {
-        try insertImage.bind(Int64(position), at: 1, operation)
-        try insertImage.bind(image.id, at: 2, operation)
-        try insertImage.bind(image.description, at: 3, operation)
-        try insertImage.bind(image.location, at: 4, operation)
-        try insertImage.bind(image.url.absoluteString, at: 5, operation)
-        _ = try insertImage.step(operation)
-        insertImage.reset()
+        try insertRow(of: image, at: position, operation)
       }
     }
   }
@@ -98,6 +91,23 @@ final class FeedDatabase {
   }
 
   // MARK: Helpers
+
+  /// Inserts one image row with the reused statement.
+  ///
+  /// The values are bound in place, without copies, only while the statement steps.
+  private func insertRow(of image: LocalFeedImage, at position: Int, _ operation: String) throws {
+    defer { insertImage.reset() }
+    try insertImage.bind(Int64(position), at: 1, operation)
+    try insertImage.withBlob(of: image.id, at: 2, operation) {
+      try insertImage.withText(image.description, at: 3, operation) {
+        try insertImage.withText(image.location, at: 4, operation) {
+          try insertImage.withText(image.url.absoluteString, at: 5, operation) {
+            _ = try insertImage.step(operation)
+          }
+        }
+      }
+    }
+  }
 
   /// Runs `body` inside `BEGIN IMMEDIATE` … `COMMIT`, rolling back when anything in it throws.
   private func write(_ operation: String, _ body: (String) throws -> Void) throws {

@@ -37,30 +37,50 @@ final class SQLiteStatement {
 
   // MARK: Binding (parameters are numbered from 1)
 
-  /// Binds text by its exact UTF-8 bytes, so embedded NUL characters survive; `nil` binds NULL.
-  func bind(_ text: String?, at index: Int32, _ operation: @autoclosure () -> String) throws {
+  /// Binds text by its exact UTF-8 bytes, embedded NUL characters included, for as long as
+  /// `body` runs; `nil` binds NULL.
+  ///
+  /// SQLite reads the bytes in place instead of copying them (`SQLITE_STATIC`), so the binding
+  /// is replaced by NULL before the bytes go away. Run the statement inside `body`.
+  func withText(
+    _ text: String?, at index: Int32, _ operation: @autoclosure () -> String,
+    _ body: () throws -> Void
+  ) throws {
     guard var text else {
-      return try connection.check(sqlite3_bind_null(handle, index), operation())
+      try connection.check(sqlite3_bind_null(handle, index), operation())
+      return try body()
     }
-    let code = text.withUTF8 { bytes -> Int32 in
-      guard let base = bytes.baseAddress, !bytes.isEmpty else {
-        // A NULL pointer would bind SQL NULL: bind an empty (non-NULL) string instead.
-        return sqlite3_bind_text(handle, index, "", 0, Self.transient)
+    try text.withUTF8 { bytes in
+      guard bytes.count <= Int(Int32.max) else {
+        throw connection.error(SQLITE_TOOBIG, operation())
       }
-      guard bytes.count <= Int(Int32.max) else { return SQLITE_TOOBIG }
-      return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-        sqlite3_bind_text(handle, index, $0, Int32(bytes.count), Self.transient)
-      }
+      let code =
+        if let start = bytes.baseAddress, !bytes.isEmpty {
+          start.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+            sqlite3_bind_text(handle, index, $0, Int32(bytes.count), nil)
+          }
+        } else {
+          // A NULL pointer would bind SQL NULL: SQLite copies this empty string instead.
+          sqlite3_bind_text(handle, index, "", 0, Self.transient)
+        }
+      try connection.check(code, operation())
+      defer { sqlite3_bind_null(handle, index) }
+      try body()
     }
-    try connection.check(code, operation())
   }
 
-  /// Binds a UUID as a 16-byte blob, its bytes in RFC 4122 order.
-  func bind(_ uuid: UUID, at index: Int32, _ operation: @autoclosure () -> String) throws {
-    let code = withUnsafeBytes(of: uuid.uuid) { bytes in
-      sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), Self.transient)
+  /// Binds a UUID as a 16-byte blob, its bytes in RFC 4122 order, without copying them, for as
+  /// long as `body` runs.
+  func withBlob(
+    of uuid: UUID, at index: Int32, _ operation: @autoclosure () -> String,
+    _ body: () throws -> Void
+  ) throws {
+    try withUnsafeBytes(of: uuid.uuid) { bytes in
+      let code = sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), nil)
+      try connection.check(code, operation())
+      defer { sqlite3_bind_null(handle, index) }
+      try body()
     }
-    try connection.check(code, operation())
   }
 
   /// Binds a 64-bit floating-point number, stored bit for bit.
