@@ -66,6 +66,10 @@ let package = Package(
       name: "FeedCacheSQLiteTests",
       dependencies: ["FeedCache", "FeedCacheSQLite", "FeedStoreRegistry", "FeedStoreSpecs"]
     ),
+    .testTarget(
+      name: "FeedStoreBenchTests",
+      dependencies: ["FeedStoreBench"]
+    ),
     // Compiles the README's adoption snippet against the public API only.
     .testTarget(
       name: "AdoptionExampleTests",

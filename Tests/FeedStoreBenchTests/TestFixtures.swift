@@ -1,0 +1,23 @@
+import Foundation
+
+@testable import FeedStoreBench
+
+/// A row of `size` images whose samples all took `p50` nanoseconds.
+func makeRow(_ id: RowID, size: Int, p50: Int64) -> ResultRow {
+  ResultRow(
+    id: id, size: size, payloadBytes: size * 100, samples: [.nanoseconds(p50), .nanoseconds(p50)],
+    floor: nil, memory: nil)
+}
+
+/// A run of `rows` on a made-up machine, started at the Unix epoch.
+func makeReport(rows: [ResultRow], startedAt: Date = Date(timeIntervalSince1970: 0)) -> RunReport {
+  RunReport(
+    startedAt: startedAt,
+    machine: MachineInfo(
+      processorCount: 2, cpuModel: "Test CPU", kernel: "Linux 6.0", swiftCompiler: "6.3",
+      buildConfiguration: "debug", temporaryDirectory: "/tmp", temporaryFileSystem: "tmpfs"),
+    configuration: RunConfiguration(
+      sizes: Array(Set(rows.map(\.size))).sorted(), backends: ["SQLite"], iterations: 2,
+      warmup: 0, measuresMemory: false, countsAllocations: false, fixtureSeed: 1),
+    rows: rows)
+}
