@@ -40,7 +40,9 @@ let package = Package(
 
     .executableTarget(
       name: "FeedStoreBench",
-      dependencies: ["FeedCache", "FeedStoreRegistry", "CAllocationCounter", "CSQLite"],
+      dependencies: [
+        "FeedCache", "FeedCacheSQLite", "FeedStoreRegistry", "CAllocationCounter", "CSQLite",
+      ],
       path: "Benchmarks/FeedStoreBench"
     ),
     // Counts the benchmark's heap allocations by wrapping malloc (glibc only).

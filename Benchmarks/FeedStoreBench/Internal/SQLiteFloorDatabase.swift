@@ -1,4 +1,5 @@
 import CSQLite
+import FeedCacheSQLite
 import Foundation
 
 /// A database for the SQLite C API floor, set up as the SQLite store sets up its own: a new file,
@@ -8,28 +9,6 @@ import Foundation
 /// Used from one thread at a time, like the store's connection. Releasing it finalizes the
 /// statements and closes the database, which the sampler does after the clock stopped.
 final class SQLiteFloorDatabase {
-  /// The store's tables, as `FeedSchema` (module `FeedCacheSQLite`) creates them.
-  ///
-  /// Copied, not shared: `FeedSchema` keeps its DDL in a `private` migration list, and the
-  /// benchmark depends on no backend module directly. Keep this text in step with the store's
-  /// migrations, or the floor measures a different table from the store's.
-  static let schema = """
-    CREATE TABLE feed_cache (
-      id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
-      timestamp REAL NOT NULL
-    );
-    CREATE TABLE feed_image (
-      position INTEGER PRIMARY KEY NOT NULL,
-      id BLOB NOT NULL,
-      description TEXT,
-      location TEXT,
-      url TEXT NOT NULL
-    );
-    """
-
-  /// The schema version the store records for ``schema``, so the file holds what the store's does.
-  private static let schemaVersion = 1
-
   /// The connection the statements run on.
   let connection: SQLiteFloorConnection
   /// `BEGIN IMMEDIATE`.
@@ -52,9 +31,10 @@ final class SQLiteFloorDatabase {
         "the SQLite floor's database is in journal mode \(journalMode ?? "none"), not wal")
     }
     try connection.execute("PRAGMA synchronous = NORMAL")
-    // One transaction, as the store creates its schema.
+    // The store's own migrations, in one transaction, as the store creates its schema.
+    let schema = FeedSchema.migrations.joined(separator: "\n")
     try connection.execute(
-      "BEGIN IMMEDIATE; \(Self.schema) PRAGMA user_version = \(Self.schemaVersion); COMMIT")
+      "BEGIN IMMEDIATE; \(schema) PRAGMA user_version = \(FeedSchema.currentVersion); COMMIT")
 
     self.connection = connection
     begin = try connection.prepare("BEGIN IMMEDIATE")

@@ -22,7 +22,7 @@ package enum FeedSchema {
   /// The SQL that upgrades each version: `migrations[n]` turns version `n` into `n + 1`.
   ///
   /// Append, never edit: a shipped migration is what existing databases have already run.
-  private static let migrations: [String] = [
+  package static let migrations: [String] = [
     """
     CREATE TABLE \(cacheTable) (
       id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
