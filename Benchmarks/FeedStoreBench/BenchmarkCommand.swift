@@ -56,7 +56,7 @@ enum BenchmarkCommand {
 
   private static func measure(_ arguments: Arguments) async throws -> RunReport {
     let names = arguments.backends ?? FeedStoreBackend.all.map(\.name)
-    let backends = names.compactMap { name in FeedStoreBackend.all.first { $0.name == name } }
+    let backends = names.compactMap(FeedStoreBackend.named)
     let machine = MachineInfo.current()
     if machine.buildConfiguration == "debug" {
       StandardError.write(

@@ -47,4 +47,12 @@ extension FeedStoreBackend {
     FeedStoreBackend("Codable", makeFactory: CodableFeedStoreFactory.init(directory:)),
     FeedStoreBackend("SQLite", makeFactory: SQLiteFeedStoreFactory.init(directory:)),
   ]
+
+  /// The registered backend called `name`, ignoring case.
+  ///
+  /// - Parameter name: A backend's name, such as `sqlite`.
+  /// - Returns: The backend, or `nil` when none of ``all`` has that name.
+  public static func named(_ name: String) -> FeedStoreBackend? {
+    all.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+  }
 }

@@ -16,9 +16,7 @@ import Testing
   }
 
   @Test func backendSelection_namesOnlyRegisteredBackends() {
-    let unknown = requestedBackendNames().filter { name in
-      !FeedStoreBackend.all.contains { $0.name.caseInsensitiveCompare(name) == .orderedSame }
-    }
+    let unknown = requestedBackendNames().filter { FeedStoreBackend.named($0) == nil }
 
     #expect(
       unknown.isEmpty,
@@ -49,7 +47,6 @@ private func requestedBackendNames() -> [String] {
 private func selectedBackends() -> [FeedStoreBackend] {
   let requested = requestedBackendNames()
   guard !requested.isEmpty else { return FeedStoreBackend.all }
-  return FeedStoreBackend.all.filter { backend in
-    requested.contains { $0.caseInsensitiveCompare(backend.name) == .orderedSame }
-  }
+  let chosen = Set(requested.compactMap { FeedStoreBackend.named($0)?.name })
+  return FeedStoreBackend.all.filter { chosen.contains($0.name) }
 }
