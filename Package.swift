@@ -30,18 +30,26 @@ let package = Package(
     // The reusable spec suite that any `FeedStore` runs from Swift Testing.
     .target(name: "FeedStoreSpecs", dependencies: ["FeedCache"]),
 
-    // Every backend of this repository, once: the conformance run and the benchmark both read it.
+    // Every backend of this repository, once, for the benchmark and the tests. It does not
+    // depend on the spec library, so the benchmark never links Swift Testing.
+    .target(
+      name: "FeedStoreBackends",
+      dependencies: ["FeedCache", "FeedCacheInMemory", "FeedCacheCodable", "FeedCacheSQLite"]
+    ),
+    // Test support: each backend's factory with its real faults, and the conformance cases.
     .target(
       name: "FeedStoreRegistry",
       dependencies: [
-        "FeedCache", "FeedCacheInMemory", "FeedCacheCodable", "FeedCacheSQLite", "FeedStoreSpecs",
+        "FeedCache", "FeedCacheInMemory", "FeedCacheCodable", "FeedCacheSQLite",
+        "FeedStoreBackends",
+        "FeedStoreSpecs",
       ]
     ),
 
     .executableTarget(
       name: "FeedStoreBench",
       dependencies: [
-        "FeedCache", "FeedCacheSQLite", "FeedStoreRegistry", "CAllocationCounter", "CSQLite",
+        "FeedCache", "FeedCacheSQLite", "FeedStoreBackends", "CAllocationCounter", "CSQLite",
       ],
       path: "Benchmarks/FeedStoreBench"
     ),
@@ -50,7 +58,7 @@ let package = Package(
 
     .testTarget(
       name: "FeedStoreConformanceTests",
-      dependencies: ["FeedStoreRegistry", "FeedStoreSpecs"]
+      dependencies: ["FeedStoreBackends", "FeedStoreRegistry", "FeedStoreSpecs"]
     ),
     .testTarget(
       name: "FeedStoreSpecsTests",
@@ -62,11 +70,15 @@ let package = Package(
     ),
     .testTarget(
       name: "FeedCacheCodableTests",
-      dependencies: ["FeedCache", "FeedCacheCodable", "FeedStoreRegistry", "FeedStoreSpecs"]
+      dependencies: [
+        "FeedStoreBackends", "FeedCache", "FeedCacheCodable", "FeedStoreRegistry", "FeedStoreSpecs",
+      ]
     ),
     .testTarget(
       name: "FeedCacheSQLiteTests",
-      dependencies: ["FeedCache", "FeedCacheSQLite", "FeedStoreRegistry", "FeedStoreSpecs"]
+      dependencies: [
+        "FeedStoreBackends", "FeedCache", "FeedCacheSQLite", "FeedStoreRegistry", "FeedStoreSpecs",
+      ]
     ),
     .testTarget(
       name: "FeedStoreBenchTests",

@@ -1,4 +1,4 @@
-import FeedStoreRegistry
+import FeedStoreBackends
 import Foundation
 
 /// `feedstore-bench`: parses the command line, runs the benchmark, writes the report, and

@@ -1,4 +1,4 @@
-import FeedStoreRegistry
+import FeedStoreBackends
 import Foundation
 
 /// Measures every row at every size in a temporary directory that is removed afterwards, even

@@ -1,4 +1,4 @@
-import FeedStoreRegistry
+import FeedStoreBackends
 import Foundation
 
 /// Measures a row's memory in a child process, because peak resident memory belongs to a whole

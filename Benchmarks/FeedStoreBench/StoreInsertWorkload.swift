@@ -1,5 +1,5 @@
 import FeedCache
-import FeedStoreRegistry
+import FeedStoreBackends
 import Foundation
 
 /// `insert(_:timestamp:)` of the whole fixture into a new, empty store.

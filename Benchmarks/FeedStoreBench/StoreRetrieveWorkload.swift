@@ -1,5 +1,5 @@
 import FeedCache
-import FeedStoreRegistry
+import FeedStoreBackends
 import Foundation
 
 /// `retrieve()` from a new store that holds the whole fixture.

@@ -1,4 +1,4 @@
-import FeedStoreRegistry
+import FeedStoreBackends
 
 /// Every workload of one size, in report order: the floors, the encoder baselines, then each
 /// backend's insert and retrieve.

@@ -7,37 +7,37 @@ import Foundation
 /// Faults are real: retrieval fails on a file of garbage bytes; insertion and deletion fail in
 /// the store's file system, which refuses to create files (`ENOSPC`) or to remove them (`EACCES`)
 /// while reads go on working.
-public struct CodableFeedStoreFactory: FailableFeedStoreFactory, PersistentFeedStoreFactory {
+package struct CodableFeedStoreFactory: FailableFeedStoreFactory, PersistentFeedStoreFactory {
   private let directory: URL
   private let fileSystem = FaultInjectingFileSystem()
 
   /// Creates a factory whose stores keep their files in `directory`.
   ///
   /// - Parameter directory: An existing directory that only this factory's stores use.
-  public init(directory: URL) {
+  package init(directory: URL) {
     self.directory = directory
   }
 
-  public func makeStore() -> CodableFeedStore {
+  package func makeStore() -> CodableFeedStore {
     CodableFeedStore(
       storeURL: directory.appending(path: "\(UUID().uuidString).json"), fileSystem: fileSystem)
   }
 
-  public func makeStore(sharingStorageWith store: CodableFeedStore) -> CodableFeedStore {
+  package func makeStore(sharingStorageWith store: CodableFeedStore) -> CodableFeedStore {
     CodableFeedStore(storeURL: store.storeURL, fileSystem: fileSystem)
   }
 
-  public func makeRetrievalFail(for store: CodableFeedStore) throws {
+  package func makeRetrievalFail(for store: CodableFeedStore) throws {
     try Data("not a feed cache".utf8).write(to: store.storeURL)
   }
 
   /// Makes every store of this factory fail to insert.
-  public func makeInsertionFail(for store: CodableFeedStore) {
+  package func makeInsertionFail(for store: CodableFeedStore) {
     fileSystem.injectFault(.createFile)
   }
 
   /// Makes every store of this factory fail to delete.
-  public func makeDeletionFail(for store: CodableFeedStore) {
+  package func makeDeletionFail(for store: CodableFeedStore) {
     fileSystem.injectFault(.removeItem)
   }
 }

@@ -10,9 +10,9 @@ import Synchronization
 /// fileSystem.injectFault(.replaceItem)
 /// let store = CodableFeedStore(storeURL: url, fileSystem: fileSystem)
 /// ```
-public final class FaultInjectingFileSystem: FileSystem {
+package final class FaultInjectingFileSystem: FileSystem {
   /// An operation of ``FeedCacheCodable/FileSystem``.
-  public enum Operation: Hashable, Sendable {
+  package enum Operation: Hashable, Sendable {
     /// Reading a file fails with `EIO`.
     case contentsOfFile
     /// Creating a file fails with `ENOSPC`, as on a full disk.
@@ -38,33 +38,33 @@ public final class FaultInjectingFileSystem: FileSystem {
   /// Creates a file system that passes every call to `base` until told to fail.
   ///
   /// - Parameter base: The file system that does the work; the real one by default.
-  public init(base: any FileSystem = LocalFileSystem()) {
+  package init(base: any FileSystem = LocalFileSystem()) {
     self.base = base
   }
 
   /// Makes every later call of `operation` throw.
   ///
   /// - Parameter operation: The operation to break.
-  public func injectFault(_ operation: Operation) {
+  package func injectFault(_ operation: Operation) {
     _ = faults.withLock { $0.insert(operation) }
   }
 
-  public func contentsOfFile(at url: URL) throws -> Data? {
+  package func contentsOfFile(at url: URL) throws -> Data? {
     try failIfFaulty(.contentsOfFile)
     return try base.contentsOfFile(at: url)
   }
 
-  public func createFile(at url: URL, contents: Data) throws {
+  package func createFile(at url: URL, contents: Data) throws {
     try failIfFaulty(.createFile)
     try base.createFile(at: url, contents: contents)
   }
 
-  public func replaceItem(at destination: URL, withItemAt source: URL) throws {
+  package func replaceItem(at destination: URL, withItemAt source: URL) throws {
     try failIfFaulty(.replaceItem)
     try base.replaceItem(at: destination, withItemAt: source)
   }
 
-  public func removeItem(at url: URL) throws {
+  package func removeItem(at url: URL) throws {
     try failIfFaulty(.removeItem)
     try base.removeItem(at: url)
   }

@@ -4,13 +4,13 @@ import Testing
 
 /// One spec on one backend: a test case of the conformance run, named like
 /// `Codable: insert_overridesPreviouslyInsertedCache`.
-public struct FeedStoreConformanceCase: Identifiable, Sendable, CustomTestStringConvertible {
+package struct FeedStoreConformanceCase: Identifiable, Sendable, CustomTestStringConvertible {
   /// The backend's name.
-  public let backend: String
+  package let backend: String
   /// The spec's stable name.
-  public let specID: String
+  package let specID: String
   /// The capability the spec checks.
-  public let capability: FeedStoreCapability
+  package let capability: FeedStoreCapability
   private let run: @Sendable (URL, SourceLocation) async throws -> Void
 
   init<Factory: FeedStoreFactory>(
@@ -27,9 +27,9 @@ public struct FeedStoreConformanceCase: Identifiable, Sendable, CustomTestString
   }
 
   /// A stable name for the case, `backend/spec`, so one case can be re-run alone.
-  public var id: String { "\(backend)/\(specID)" }
+  package var id: String { "\(backend)/\(specID)" }
 
-  public var testDescription: String { "\(backend): \(specID)" }
+  package var testDescription: String { "\(backend): \(specID)" }
 
   /// Runs the spec on stores that keep their files in `directory`.
   ///
@@ -37,7 +37,7 @@ public struct FeedStoreConformanceCase: Identifiable, Sendable, CustomTestString
   ///   - directory: An existing directory that only this case uses.
   ///   - sourceLocation: Where failures are reported; the caller's line by default.
   /// - Throws: An error the factory or the store threw while the spec set up its state.
-  public func verify(in directory: URL, sourceLocation: SourceLocation = #_sourceLocation)
+  package func verify(in directory: URL, sourceLocation: SourceLocation = #_sourceLocation)
     async throws
   {
     try await run(directory, sourceLocation)

@@ -3,11 +3,11 @@ import FeedStoreSpecs
 
 /// Makes ``FeedCacheInMemory/InMemoryFeedStore``s: core specs only, since the store can neither
 /// fail nor outlive its instance.
-public struct InMemoryFeedStoreFactory: FeedStoreFactory {
+package struct InMemoryFeedStoreFactory: FeedStoreFactory {
   /// Creates the factory.
-  public init() {}
+  package init() {}
 
-  public func makeStore() -> InMemoryFeedStore {
+  package func makeStore() -> InMemoryFeedStore {
     InMemoryFeedStore()
   }
 }

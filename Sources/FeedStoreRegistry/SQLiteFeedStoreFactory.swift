@@ -19,35 +19,35 @@ import Synchronization
 ///   an empty store, while reads go on under write-ahead logging. (A trigger would not do here:
 ///   row triggers never fire on an empty table.) The factory keeps that connection open for its
 ///   own life, so stores must not outlive the factory that broke them if they need to write.
-public struct SQLiteFeedStoreFactory: FailableFeedStoreFactory, PersistentFeedStoreFactory {
+package struct SQLiteFeedStoreFactory: FailableFeedStoreFactory, PersistentFeedStoreFactory {
   private let directory: URL
   private let writeLocks = WriteLocks()
 
   /// Creates a factory whose stores keep their files in `directory`.
   ///
   /// - Parameter directory: An existing directory that only this factory's stores use.
-  public init(directory: URL) {
+  package init(directory: URL) {
     self.directory = directory
   }
 
-  public func makeStore() throws -> SQLiteFeedStore {
+  package func makeStore() throws -> SQLiteFeedStore {
     try SQLiteFeedStore(
       storeURL: directory.appending(path: "\(UUID().uuidString).sqlite"), busyTimeout: .zero)
   }
 
-  public func makeStore(sharingStorageWith store: SQLiteFeedStore) throws -> SQLiteFeedStore {
+  package func makeStore(sharingStorageWith store: SQLiteFeedStore) throws -> SQLiteFeedStore {
     try SQLiteFeedStore(storeURL: try storeURL(of: store), busyTimeout: .zero)
   }
 
   /// Drops the image table, so that every later retrieve fails with "no such table".
-  public func makeRetrievalFail(for store: SQLiteFeedStore) throws {
+  package func makeRetrievalFail(for store: SQLiteFeedStore) throws {
     try connection(to: store).execute(
       "DROP TABLE \(FeedSchema.imageTable)", "drop the image table to break retrieval")
   }
 
   /// Installs a trigger that aborts inserting the cache row, so that every later insert fails
   /// in the middle of its transaction.
-  public func makeInsertionFail(for store: SQLiteFeedStore) throws {
+  package func makeInsertionFail(for store: SQLiteFeedStore) throws {
     try connection(to: store).execute(
       """
       CREATE TRIGGER injected_insertion_fault BEFORE INSERT ON \(FeedSchema.cacheTable)
@@ -58,7 +58,7 @@ public struct SQLiteFeedStoreFactory: FailableFeedStoreFactory, PersistentFeedSt
 
   /// Takes the database's write lock and keeps it for the factory's life, so that every later
   /// delete fails with `SQLITE_BUSY`.
-  public func makeDeletionFail(for store: SQLiteFeedStore) throws {
+  package func makeDeletionFail(for store: SQLiteFeedStore) throws {
     try writeLocks.take(on: try storeURL(of: store))
   }
 

@@ -1,5 +1,6 @@
 import FeedCache
 import FeedCacheSQLite
+import FeedStoreBackends
 import FeedStoreRegistry
 import FeedStoreSpecs
 import Foundation

@@ -1,3 +1,4 @@
+import FeedStoreBackends
 import FeedStoreRegistry
 import FeedStoreSpecs
 import Foundation
@@ -16,17 +17,25 @@ import Testing
   }
 
   @Test func backendSelection_namesOnlyRegisteredBackends() {
-    let unknown = requestedBackendNames().filter { FeedStoreBackend.named($0) == nil }
+    let unknown = requestedBackendNames().filter { ConformanceBackend.named($0) == nil }
 
     #expect(
       unknown.isEmpty,
-      "FEEDSTORE_BACKENDS names \(unknown), which are not among \(FeedStoreBackend.all.map(\.name))"
+      "FEEDSTORE_BACKENDS names \(unknown), which are not among \(ConformanceBackend.all.map(\.name))"
     )
+  }
+
+  @Test func registry_givesEveryBenchmarkedBackendAConformanceRun() {
+    let benchmarked = FeedStoreBackend.all.map(\.name)
+
+    let checked = ConformanceBackend.all.map(\.name)
+
+    #expect(checked == benchmarked)
   }
 
   @Test func registry_runsEveryCapabilityEachBackendHas() {
     let capabilities = Dictionary(
-      uniqueKeysWithValues: FeedStoreBackend.all.map { backend in
+      uniqueKeysWithValues: ConformanceBackend.all.map { backend in
         (backend.name, Set(backend.conformanceCases.map(\.capability)))
       })
 
@@ -44,9 +53,9 @@ private func requestedBackendNames() -> [String] {
   return value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
 }
 
-private func selectedBackends() -> [FeedStoreBackend] {
+private func selectedBackends() -> [ConformanceBackend] {
   let requested = requestedBackendNames()
-  guard !requested.isEmpty else { return FeedStoreBackend.all }
-  let chosen = Set(requested.compactMap { FeedStoreBackend.named($0)?.name })
-  return FeedStoreBackend.all.filter { chosen.contains($0.name) }
+  guard !requested.isEmpty else { return ConformanceBackend.all }
+  let chosen = Set(requested.compactMap { ConformanceBackend.named($0)?.name })
+  return ConformanceBackend.all.filter { chosen.contains($0.name) }
 }

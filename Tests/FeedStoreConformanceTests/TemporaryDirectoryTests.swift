@@ -1,3 +1,4 @@
+import FeedStoreBackends
 import FeedStoreRegistry
 import Foundation
 import Testing

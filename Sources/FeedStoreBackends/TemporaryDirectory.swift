@@ -10,7 +10,7 @@ import Foundation
 ///   - body: The work that uses the directory.
 /// - Returns: What `body` returns.
 /// - Throws: An error when the directory cannot be created, or what `body` throws.
-public func withTemporaryDirectory<Result>(
+package func withTemporaryDirectory<Result>(
   isolation: isolated (any Actor)? = #isolation,
   _ body: (URL) async throws -> Result
 ) async throws -> Result {

@@ -1,0 +1,66 @@
+import FeedCache
+import FeedCacheCodable
+import FeedCacheInMemory
+import FeedCacheSQLite
+import Foundation
+
+/// One backend of this repository, registered once: the benchmark measures every backend in
+/// ``all``, and the conformance run checks that each of them has a factory of its own.
+///
+/// This list knows nothing of the spec library, so the benchmark never links Swift Testing.
+package struct FeedStoreBackend: Sendable, CustomStringConvertible {
+  /// The backend's short name, as test cases and benchmark rows show it.
+  package let name: String
+  /// Whether a store made in a directory keeps its cache there for the next store made in it.
+  package let isPersistent: Bool
+  private let makeStoreInDirectory: @Sendable (URL) async throws -> any FeedStore
+
+  /// Registers a backend.
+  ///
+  /// - Parameters:
+  ///   - name: The backend's short name.
+  ///   - isPersistent: Whether stores made in one directory share their storage.
+  ///   - makeStore: Opens the store whose storage is in the directory it is given.
+  package init(
+    _ name: String,
+    isPersistent: Bool,
+    makeStore: @escaping @Sendable (_ directory: URL) async throws -> any FeedStore
+  ) {
+    self.name = name
+    self.isPersistent = isPersistent
+    self.makeStoreInDirectory = makeStore
+  }
+
+  /// Opens the store whose storage is in `directory`: empty the first time, and for a persistent
+  /// backend, over the same storage every later time.
+  ///
+  /// - Parameter directory: An existing directory that only this backend's stores use.
+  /// - Returns: The store.
+  /// - Throws: An error when the store cannot be opened.
+  package func makeStore(in directory: URL) async throws -> any FeedStore {
+    try await makeStoreInDirectory(directory)
+  }
+
+  package var description: String { name }
+}
+
+extension FeedStoreBackend {
+  /// Every backend of this repository.
+  package static let all: [FeedStoreBackend] = [
+    FeedStoreBackend("InMemory", isPersistent: false) { _ in InMemoryFeedStore() },
+    FeedStoreBackend("Codable", isPersistent: true) { directory in
+      CodableFeedStore(storeURL: directory.appending(path: "feed.json"))
+    },
+    FeedStoreBackend("SQLite", isPersistent: true) { directory in
+      try SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))
+    },
+  ]
+
+  /// The registered backend called `name`, ignoring case.
+  ///
+  /// - Parameter name: A backend's name, such as `sqlite`.
+  /// - Returns: The backend, or `nil` when none of ``all`` has that name.
+  package static func named(_ name: String) -> FeedStoreBackend? {
+    all.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+  }
+}
