@@ -15,7 +15,7 @@ package struct FeedStoreConformanceCase: Identifiable, Sendable, CustomTestStrin
 
   init<Factory: FeedStoreFactory>(
     backend: String,
-    spec: FeedStoreSpec<Factory>,
+    spec: FeedStoreSpec,
     makeFactory: @escaping @Sendable (URL) -> Factory
   ) {
     self.backend = backend

@@ -8,13 +8,9 @@ public protocol FailableInsertFeedStoreFactory: FeedStoreFactory {
   /// Breaks the storage behind `store` so that every later `insert(_:timestamp:)` throws while
   /// `retrieve()` still works.
   ///
+  /// The specs call it on an empty store and on a store that holds a cache.
+  ///
   /// - Parameter store: A store this factory made.
   /// - Throws: An error when the fault cannot be set up; the spec then fails with it.
   func makeInsertionFail(for store: Store) async throws
-}
-
-extension FailableInsertFeedStoreFactory {
-  public static var _failableInsertSpecs: [FeedStoreSpec<Self>] {
-    FeedStoreSpec<Self>.failableInsertSpecs
-  }
 }

@@ -8,13 +8,9 @@ import FeedCache
 public protocol FailableRetrieveFeedStoreFactory: FeedStoreFactory {
   /// Breaks the storage behind `store` so that every later `retrieve()` throws.
   ///
+  /// The specs call it on a store that holds a cache.
+  ///
   /// - Parameter store: A store this factory made.
   /// - Throws: An error when the fault cannot be set up; the spec then fails with it.
   func makeRetrievalFail(for store: Store) async throws
-}
-
-extension FailableRetrieveFeedStoreFactory {
-  public static var _failableRetrieveSpecs: [FeedStoreSpec<Self>] {
-    FeedStoreSpec<Self>.failableRetrieveSpecs
-  }
 }

@@ -10,4 +10,32 @@ public enum FeedStoreCapability: String, CaseIterable, Codable, Hashable, Sendab
   case failableDelete
   /// Several instances over one storage: ``PersistentFeedStoreFactory``.
   case persistent
+
+  /// Whether factories of `factoryType` have this capability.
+  ///
+  /// The check is a dynamic cast, so it sees a conformance wherever it is declared: in the
+  /// factory's own declaration, in an extension, or in another module.
+  ///
+  /// - Parameter factoryType: The factory to ask about.
+  /// - Returns: `true` when `factoryType` conforms to this capability's protocol.
+  public func isProvided(by factoryType: any FeedStoreFactory.Type) -> Bool {
+    switch self {
+    case .core: true
+    case .failableRetrieve: factoryType is any FailableRetrieveFeedStoreFactory.Type
+    case .failableInsert: factoryType is any FailableInsertFeedStoreFactory.Type
+    case .failableDelete: factoryType is any FailableDeleteFeedStoreFactory.Type
+    case .persistent: factoryType is any PersistentFeedStoreFactory.Type
+    }
+  }
+
+  /// The protocol a factory conforms to for this capability, as failure messages name it.
+  var protocolName: String {
+    switch self {
+    case .core: "FeedStoreFactory"
+    case .failableRetrieve: "FailableRetrieveFeedStoreFactory"
+    case .failableInsert: "FailableInsertFeedStoreFactory"
+    case .failableDelete: "FailableDeleteFeedStoreFactory"
+    case .persistent: "PersistentFeedStoreFactory"
+    }
+  }
 }

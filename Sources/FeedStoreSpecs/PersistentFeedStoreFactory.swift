@@ -9,9 +9,3 @@ public protocol PersistentFeedStoreFactory: FeedStoreFactory {
   /// - Throws: An error when the store cannot be opened; the spec then fails with it.
   func makeStore(sharingStorageWith store: Store) async throws -> Store
 }
-
-extension PersistentFeedStoreFactory {
-  public static var _persistenceSpecs: [FeedStoreSpec<Self>] {
-    FeedStoreSpec<Self>.persistenceSpecs
-  }
-}

@@ -16,21 +16,39 @@ import Testing
     #expect(Set(specs.map(\.capability)) == [.core, .failableInsert])
   }
 
-  @Test func all_runsEveryCapabilityForFactoryWithAllOfThem() {
-    let specs = FeedStoreSpec.all(for: MisbehavingFeedStoreFactory.self)
+  @Test func all_findsCapabilityDeclaredInAnExtension() {
+    let specs = FeedStoreSpec.all(for: PersistentByExtensionFactory.self)
 
-    #expect(Set(specs.map(\.capability)) == Set(FeedStoreCapability.allCases))
+    #expect(Set(specs.map(\.capability)) == [.core, .persistent])
   }
 
-  @Test func all_givesEverySpecAUniqueID() {
-    let ids = FeedStoreSpec.all(for: MisbehavingFeedStoreFactory.self).map(\.id)
+  @Test func all_findsCapabilitiesThroughAGenericCaller() {
+    func specs<Factory: FeedStoreFactory>(for _: Factory.Type) -> [FeedStoreSpec] {
+      FeedStoreSpec.all(for: Factory.self)
+    }
+
+    let found = specs(for: MisbehavingFeedStoreFactory.self)
+
+    #expect(Set(found.map(\.capability)) == Set(FeedStoreCapability.allCases))
+  }
+
+  @Test func catalog_givesEverySpecAUniqueID() {
+    let ids = FeedStoreSpec.catalog.map(\.id)
 
     #expect(Set(ids).count == ids.count)
   }
 
+  @Test func catalog_givesEverySpecAOneSentenceSummary() {
+    let unsummarised = FeedStoreSpec.catalog.filter {
+      $0.summary.isEmpty || !$0.summary.hasSuffix(".") || $0.summary.count > 150
+    }
+
+    #expect(unsummarised.map(\.id) == [])
+  }
+
   /// IDs are how a runner re-runs one case: renaming one is a breaking change.
-  @Test func all_keepsSpecIDsStable() {
-    let ids = FeedStoreSpec.all(for: MisbehavingFeedStoreFactory.self).map(\.id)
+  @Test func catalog_keepsSpecIDsStable() {
+    let ids = FeedStoreSpec.catalog.map(\.id)
 
     #expect(
       ids == [
@@ -61,10 +79,29 @@ import Testing
       ])
   }
 
-  @Test func spec_isNamedByItsIDInTestOutput() throws {
-    let spec = try #require(FeedStoreSpec.all(for: CoreOnlyFactory.self).first)
+  @Test func named_findsTheSpecWithThatID() throws {
+    let spec = try #require(FeedStoreSpec.named("insert_overridesPreviouslyInsertedCache"))
 
-    #expect(spec.testDescription == spec.id)
+    #expect(spec.capability == .core)
+  }
+
+  @Test func named_deliversNilForAnUnknownID() {
+    #expect(FeedStoreSpec.named("insert_doesSomethingNoSpecChecks") == nil)
+  }
+
+  @Test func verify_failsAtCallerWhenFactoryLacksTheSpecsCapability() async throws {
+    let spec = try #require(FeedStoreSpec.named("insert_deliversErrorOnFailure"))
+    let caller = #_sourceLocation
+
+    try await withKnownIssue {
+      try await spec.verify(CoreOnlyFactory(), sourceLocation: caller)
+    } matching: { issue in
+      issue.sourceLocation == caller
+        && issue.comments.map(\.rawValue) == [
+          "insert_deliversErrorOnFailure needs a factory that conforms to "
+            + "FailableInsertFeedStoreFactory, and CoreOnlyFactory does not"
+        ]
+    }
   }
 }
 
@@ -81,5 +118,17 @@ private struct InsertFailableOnlyFactory: FailableInsertFeedStoreFactory {
 
   func makeInsertionFail(for store: MisbehavingFeedStore) async {
     await store.breakOperation(.insert)
+  }
+}
+
+private struct PersistentByExtensionFactory: FeedStoreFactory {
+  func makeStore() -> MisbehavingFeedStore {
+    MisbehavingFeedStoreFactory(misbehaviour: nil).makeStore()
+  }
+}
+
+extension PersistentByExtensionFactory: PersistentFeedStoreFactory {
+  func makeStore(sharingStorageWith store: MisbehavingFeedStore) -> MisbehavingFeedStore {
+    MisbehavingFeedStoreFactory(misbehaviour: nil).makeStore(sharingStorageWith: store)
   }
 }

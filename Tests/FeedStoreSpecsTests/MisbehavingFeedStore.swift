@@ -14,6 +14,8 @@ actor MisbehavingFeedStore: FeedStore {
 
   enum Operation: Hashable {
     case retrieve, insert, delete
+    /// Deleting a cache that exists, as a real fault breaks it: removing nothing still works.
+    case deleteOfExistingCache
   }
 
   struct InjectedFault: Error {}
@@ -98,7 +100,9 @@ actor MisbehavingFeedStore: FeedStore {
 
   func deleteCachedFeed() throws {
     let current = storage.cache.withLock { $0 }
-    if brokenOperations.contains(.delete) {
+    if brokenOperations.contains(.delete)
+      || (brokenOperations.contains(.deleteOfExistingCache) && current != nil)
+    {
       switch misbehaviour {
       case .ignoresDeletionFailure:
         return
@@ -141,6 +145,12 @@ actor MisbehavingFeedStore: FeedStore {
         LocalFeedImage(
           id: $0.id, description: $0.description == "" ? nil : $0.description,
           location: $0.location, url: $0.url)
+      }
+    case .trimsWhitespaceFromText:
+      return feed.map {
+        LocalFeedImage(
+          id: $0.id, description: $0.description?.trimmingCharacters(in: .whitespaces),
+          location: $0.location?.trimmingCharacters(in: .whitespaces), url: $0.url)
       }
     case .storesDuplicateImagesOnce:
       var seen: Set<LocalFeedImage> = []

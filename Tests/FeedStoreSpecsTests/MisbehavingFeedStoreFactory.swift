@@ -4,6 +4,8 @@ import FeedStoreSpecs
 /// the misbehaviour it is about.
 struct MisbehavingFeedStoreFactory: FailableFeedStoreFactory, PersistentFeedStoreFactory {
   let misbehaviour: Misbehaviour?
+  /// Whether a broken delete still succeeds when there is nothing to delete, as with a real fault.
+  var deletionFaultSparesEmptyStore = false
 
   func makeStore() -> MisbehavingFeedStore {
     MisbehavingFeedStore(storage: MisbehavingFeedStore.Storage(), misbehaviour: misbehaviour)
@@ -24,6 +26,6 @@ struct MisbehavingFeedStoreFactory: FailableFeedStoreFactory, PersistentFeedStor
   }
 
   func makeDeletionFail(for store: MisbehavingFeedStore) async {
-    await store.breakOperation(.delete)
+    await store.breakOperation(deletionFaultSparesEmptyStore ? .deleteOfExistingCache : .delete)
   }
 }

@@ -6,6 +6,7 @@ enum Misbehaviour: String, CaseIterable, Sendable {
   case dropsSubSecondTimestampPrecision
   case storesEmptyDescriptionAsNil
   case storesDuplicateImagesOnce
+  case trimsWhitespaceFromText
   case convertsTimestampThroughUnixEpoch
   case deletesCacheOnRetrieve
   case throwsOnInsertIntoEmptyStore
@@ -36,7 +37,7 @@ enum Misbehaviour: String, CaseIterable, Sendable {
     case .deliversEmptyCacheWhenNothingCached: "retrieve_deliversNilOnEmptyStore"
     case .cachesEmptyFeedOnFirstRetrieve: "retrieve_hasNoSideEffectsOnEmptyStore"
     case .reversesFeedOrder, .dropsSubSecondTimestampPrecision: "retrieve_deliversInsertedCache"
-    case .storesEmptyDescriptionAsNil, .storesDuplicateImagesOnce,
+    case .storesEmptyDescriptionAsNil, .storesDuplicateImagesOnce, .trimsWhitespaceFromText,
       .convertsTimestampThroughUnixEpoch:
       "retrieve_deliversEveryFieldExactly"
     case .deletesCacheOnRetrieve: "retrieve_hasNoSideEffectsOnNonEmptyStore"

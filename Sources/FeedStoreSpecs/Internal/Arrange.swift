@@ -1,14 +1,79 @@
 import FeedCache
 
-/// Makes a store with `factory` and inserts a unique feed into it: the usual "given a store with
-/// a cache".
-///
-/// - Returns: The store, and the cache it holds.
-func makeStoreHoldingUniqueCache<Factory: FeedStoreFactory>(
-  using factory: Factory
-) async throws -> (Factory.Store, CachedFeed) {
-  let store = try await factory.makeStore()
-  let cache = FeedStoreFixtures.uniqueCachedFeed()
-  try await store.insert(cache.feed, timestamp: cache.timestamp)
-  return (store, cache)
+/// Thrown when a spec is handed a store that its factory did not make.
+struct ForeignStoreError: Error, CustomStringConvertible {
+  let factory: any FeedStoreFactory.Type
+  let store: any FeedStore.Type
+
+  var description: String {
+    "\(factory) cannot work on a \(store): the spec expected a store of its own"
+  }
+}
+
+extension FeedStoreFactory {
+  /// Makes a store and inserts `cache` into it, when there is one: the usual "given a store
+  /// with a cache".
+  ///
+  /// - Parameter cache: What the store holds; `nil` for an empty store.
+  /// - Returns: The store.
+  /// - Throws: What making the store or inserting into it throws.
+  func makeStore(holding cache: CachedFeed?) async throws -> Store {
+    let store = try await makeStore()
+    if let cache {
+      try await store.insert(cache.feed, timestamp: cache.timestamp)
+    }
+    return store
+  }
+
+  /// `store` as this factory's own type, so the capabilities' methods can take it.
+  ///
+  /// - Throws: ``ForeignStoreError`` when another factory made `store`.
+  func own(_ store: any FeedStore) throws -> Store {
+    guard let own = store as? Store else {
+      throw ForeignStoreError(factory: Self.self, store: type(of: store))
+    }
+    return own
+  }
+}
+
+extension FailableRetrieveFeedStoreFactory {
+  /// Makes a store holding `cache`, then breaks its retrieval.
+  ///
+  /// - Throws: What making, filling or breaking the store throws.
+  func makeStoreFailingRetrieval(holding cache: CachedFeed) async throws -> Store {
+    let store = try await makeStore(holding: cache)
+    try await makeRetrievalFail(for: store)
+    return store
+  }
+}
+
+extension FailableInsertFeedStoreFactory {
+  /// Makes a store holding `cache`, when there is one, then breaks its insertion.
+  ///
+  /// - Throws: What making, filling or breaking the store throws.
+  func makeStoreFailingInsertion(holding cache: CachedFeed?) async throws -> Store {
+    let store = try await makeStore(holding: cache)
+    try await makeInsertionFail(for: store)
+    return store
+  }
+}
+
+extension FailableDeleteFeedStoreFactory {
+  /// Makes a store holding `cache`, when there is one, then breaks its deletion.
+  ///
+  /// - Throws: What making, filling or breaking the store throws.
+  func makeStoreFailingDeletion(holding cache: CachedFeed?) async throws -> Store {
+    let store = try await makeStore(holding: cache)
+    try await makeDeletionFail(for: store)
+    return store
+  }
+}
+
+extension PersistentFeedStoreFactory {
+  /// Opens a second store over the storage of `store`, which this factory made.
+  ///
+  /// - Throws: What opening the store throws, or ``ForeignStoreError``.
+  func reopen(_ store: any FeedStore) async throws -> Store {
+    try await makeStore(sharingStorageWith: own(store))
+  }
 }

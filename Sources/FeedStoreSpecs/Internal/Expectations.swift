@@ -34,24 +34,25 @@ func expectFailure(
   return false
 }
 
-/// Retrieves from `store`, recording an issue at `sourceLocation` unless it delivers `expected`.
+/// Retrieves from `store`, recording one focused issue at `sourceLocation` unless it delivers
+/// `expected`, with both caches attached in full.
 func expectRetrieval(
-  from store: some FeedStore,
+  from store: any FeedStore,
   toDeliver expected: CachedFeed?,
   _ situation: String,
   sourceLocation: SourceLocation
 ) async {
+  let expectation = "Expected retrieve \(situation) to deliver \(FailureMessage.describe(expected))"
+  let retrieved: CachedFeed?
   do {
-    let retrieved = try await store.retrieve()
-    #expect(
-      retrieved == expected,
-      "Expected retrieve \(situation) to deliver \(describe(expected)), \(mismatch(between: expected, and: retrieved))",
-      sourceLocation: sourceLocation
-    )
+    retrieved = try await store.retrieve()
   } catch {
-    Issue.record(
-      "Expected retrieve \(situation) to deliver \(describe(expected)), but it threw: \(error)",
-      sourceLocation: sourceLocation
-    )
+    Issue.record("\(expectation), but it threw: \(error)", sourceLocation: sourceLocation)
+    return
   }
+  guard let difference = FailureMessage.difference(between: expected, and: retrieved) else {
+    return
+  }
+  Issue.record("\(expectation), but \(difference)", sourceLocation: sourceLocation)
+  CacheAttachment.record(expected: expected, retrieved: retrieved, sourceLocation: sourceLocation)
 }

@@ -1,0 +1,88 @@
+import FeedStoreSpecs
+import Testing
+
+/// Pins the exact text of each kind of failure, so the README's example can never drift from
+/// what a failing spec really says.
+@Suite struct FeedStoreSpecFailureMessageTests {
+  @Test func dataMismatch_namesTheFirstDifferingImageAndField() async throws {
+    try await expectSpec(
+      "retrieve_deliversEveryFieldExactly", on: .storesEmptyDescriptionAsNil,
+      toReport:
+        "Expected retrieve after inserting awkward values to deliver 6 images cached at "
+        + "0.123456789s after 2001-01-01, but image 1 of 6 differs: description \"\" became nil")
+  }
+
+  @Test func timestampMismatch_showsBothBitPatterns() async throws {
+    try await expectSpec(
+      "retrieve_deliversInsertedCache", on: .dropsSubSecondTimestampPrecision,
+      toReport:
+        "Expected retrieve after an insert to deliver 3 images cached at 786297600.1234568s "
+        + "after 2001-01-01, but its timestamp was 786297600.0s after 2001-01-01 "
+        + "(bits 0x41C76EF980000000, expected 0x41C76EF9800FCD6F)")
+  }
+
+  @Test func countMismatch_namesBothCounts() async throws {
+    try await expectSpec(
+      "retrieve_deliversEveryFieldExactly", on: .storesDuplicateImagesOnce,
+      toReport:
+        "Expected retrieve after inserting awkward values to deliver 6 images cached at "
+        + "0.123456789s after 2001-01-01, but it delivered 5 images, and image 3 differs first: "
+        + "id 00000000-0000-0000-0000-000000000001 became 7C2D30AE-B5E3-4192-BF2C-21304F5E6D7C")
+  }
+
+  @Test func nilMismatch_namesWhatWasDelivered() async throws {
+    try await expectSpec(
+      "retrieve_deliversNilOnEmptyStore", on: .deliversEmptyCacheWhenNothingCached,
+      toReport:
+        "Expected retrieve on an empty store to deliver nil (nothing cached), but it delivered "
+        + "0 images cached at -63114076800.0s after 2001-01-01")
+  }
+
+  @Test func unexpectedSuccess_namesTheOperation() async throws {
+    try await expectSpec(
+      "insert_deliversErrorOnFailure", on: .ignoresInsertionFailure,
+      toReport:
+        "Expected insert into a broken store to throw, but it succeeded")
+  }
+
+  @Test func unexpectedThrow_namesTheOperationAndTheError() async throws {
+    try await expectSpec(
+      "insert_succeedsOnEmptyStore", on: .throwsOnInsertIntoEmptyStore,
+      toReport:
+        "Expected insert into an empty store to succeed, but it threw: InjectedFault()")
+  }
+
+  @Test func nonNilMismatch_saysNothingWasCached() async throws {
+    try await expectSpec(
+      "persistence_secondInstanceSeesInsertion", on: .doesNotShareStorage,
+      toReport:
+        "Expected retrieve from a second instance after the first inserted to deliver 3 images "
+        + "cached at 786297600.1234568s after 2001-01-01, but it delivered nil (nothing cached)")
+  }
+
+  @Test func longText_isShortenedWithItsLength() async throws {
+    try await expectSpec(
+      "retrieve_deliversEveryFieldExactly", on: .trimsWhitespaceFromText,
+      toReport:
+        "Expected retrieve after inserting awkward values to deliver 6 images cached at "
+        + "0.123456789s after 2001-01-01, but image 5 of 6 differs: description "
+        + "\"long description long description long d\"… (10200 characters) became "
+        + "\"long description long description long d\"… (10199 characters), first differing at "
+        + "character 10199")
+  }
+
+  /// Runs the spec called `id` on a store with `misbehaviour`, expecting exactly one failure
+  /// that says `message`; a failure with any other text is recorded as a real one.
+  private func expectSpec(
+    _ id: String, on misbehaviour: Misbehaviour, toReport message: String
+  ) async throws {
+    let spec = try #require(FeedStoreSpec.named(id))
+    let factory = MisbehavingFeedStoreFactory(misbehaviour: misbehaviour)
+
+    try await withKnownIssue {
+      try await spec.verify(factory)
+    } matching: { issue in
+      issue.comments.map(\.rawValue) == [message]
+    }
+  }
+}
