@@ -84,6 +84,16 @@ let package = Package(
       name: "FeedStoreBenchTests",
       dependencies: ["FeedStoreBench"]
     ),
+    // A factory declared in one module, whose capabilities a test target declares in extensions.
+    .target(
+      name: "CrossModuleFactoryFixture",
+      dependencies: ["FeedCache", "FeedStoreSpecs"],
+      path: "Tests/CrossModuleFactoryFixture"
+    ),
+    .testTarget(
+      name: "CrossModuleCapabilityTests",
+      dependencies: ["CrossModuleFactoryFixture", "FeedStoreSpecs"]
+    ),
     // Compiles the README's adoption snippet against the public API only.
     .testTarget(
       name: "AdoptionExampleTests",
