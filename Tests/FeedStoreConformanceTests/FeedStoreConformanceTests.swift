@@ -9,11 +9,9 @@ import Testing
 /// Set `FEEDSTORE_BACKENDS` (for example `FEEDSTORE_BACKENDS=SQLite,Codable`) to run only some
 /// backends, since `swift test --filter` cannot pick arguments.
 @Suite struct FeedStoreConformanceTests {
-  @Test(arguments: selectedBackends().flatMap(\.conformanceCases))
+  @Test(.temporaryDirectory, arguments: selectedBackends().flatMap(\.conformanceCases))
   func backend_keepsFeedStoreContract(_ conformance: FeedStoreConformanceCase) async throws {
-    try await withTemporaryDirectory { directory in
-      try await conformance.verify(in: directory)
-    }
+    try await conformance.verify(in: TemporaryDirectory.current)
   }
 
   @Test func backendSelection_namesOnlyRegisteredBackends() {
