@@ -4,7 +4,7 @@ import FeedStoreSpecs
 import Testing
 
 /// What only the in-memory store does, beside the specs every store runs.
-@Suite struct InMemoryFeedStoreTests {
+@Suite(.trackingMemoryLeaks) struct InMemoryFeedStoreTests {
   @Test func retrieve_deliversCacheGivenAtInit() async {
     let cache = CachedFeed(
       feed: FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
@@ -36,7 +36,11 @@ import Testing
     #expect(retrieved.allSatisfy { $0.map(caches.contains) == true })
   }
 
-  private func makeSUT(cache: CachedFeed? = nil) -> InMemoryFeedStore {
-    InMemoryFeedStore(cache: cache)
+  private func makeSUT(
+    cache: CachedFeed? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> InMemoryFeedStore {
+    let sut = InMemoryFeedStore(cache: cache)
+    trackForMemoryLeaks(sut, sourceLocation: sourceLocation)
+    return sut
   }
 }
