@@ -6,7 +6,8 @@ let package = Package(
   name: "DirectoryFeedStore",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   dependencies: [
-    // A user writes `.package(url: "<FeedStoreSpecs' URL>", branch: "main")`.
+    // A user writes `.package(url: "<FeedStoreSpecs' URL>", branch: "main")`. The name is needed
+    // here because a path dependency is otherwise known by its directory's name, a clone's.
     .package(name: "FeedStoreSpecs", path: "../..")
   ],
   targets: [

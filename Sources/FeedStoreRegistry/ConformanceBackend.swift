@@ -8,16 +8,25 @@ import Foundation
 package struct ConformanceBackend: Sendable, CustomStringConvertible {
   /// The backend's name, as `FeedStoreBackend` registers it.
   package let name: String
+  /// The capabilities the backend's factory provides, as `FeedStoreCapability.isProvided(by:)`
+  /// finds them.
+  package let capabilities: [FeedStoreCapability]
+  /// The specs the backend is known not to pass yet: they run, and show as known issues.
+  package let knownDeviations: [KnownDeviation]
   /// Every spec this backend must pass, each ready to run in a directory of its own.
   package let conformanceCases: [FeedStoreConformanceCase]
 
   init<Factory: FeedStoreFactory>(
     _ name: String,
+    knownDeviations: [KnownDeviation] = [],
     makeFactory: @escaping @Sendable (_ directory: URL) -> Factory
   ) {
     self.name = name
+    self.capabilities = FeedStoreCapability.allCases.filter { $0.isProvided(by: Factory.self) }
+    self.knownDeviations = knownDeviations
     self.conformanceCases = FeedStoreSpec.all(for: Factory.self).map { spec in
-      FeedStoreConformanceCase(backend: name, spec: spec, makeFactory: makeFactory)
+      FeedStoreConformanceCase(
+        backend: name, spec: spec, knownDeviations: knownDeviations, makeFactory: makeFactory)
     }
   }
 

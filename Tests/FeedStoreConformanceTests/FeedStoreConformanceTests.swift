@@ -14,6 +14,21 @@ import Testing
     try await conformance.verify(in: TemporaryDirectory.current)
   }
 
+  /// Writes the matrix to the path in `FEEDSTORE_CONFORMANCE_MATRIX` when it is set, for
+  /// `.ci/conformance-report`.
+  @Test func registry_runsExactlyTheSpecsOfEachBackendsCapabilities() throws {
+    let matrix = ConformanceMatrix.current
+
+    for backend in matrix.backends {
+      let run = ConformanceBackend.named(backend.name)?.conformanceCases.map(\.specID)
+      let applicable = matrix.specs.filter { backend.capabilities.contains($0.capability) }
+      #expect(run == applicable.map(\.id), "\(backend.name) runs other specs than it has")
+    }
+    if let path = ProcessInfo.processInfo.environment["FEEDSTORE_CONFORMANCE_MATRIX"] {
+      try matrix.write(to: URL(filePath: path))
+    }
+  }
+
   @Test func backendSelection_namesOnlyRegisteredBackends() {
     let unknown = requestedBackendNames().filter { ConformanceBackend.named($0) == nil }
 
