@@ -99,6 +99,17 @@ let package = Package(
       name: "AdoptionExampleTests",
       dependencies: ["FeedCache", "FeedStoreSpecs"]
     ),
+    // The store that docs/GettingStarted.md has a new user write, and the docs' test snippets,
+    // each file exactly as a docs page shows it (`.ci/check-doc-snippets.py`).
+    .target(
+      name: "MyFeedCache",
+      dependencies: ["FeedCache"],
+      path: "Tests/DocsSnippets/MyFeedCache"
+    ),
+    .testTarget(
+      name: "DocsSnippetsTests",
+      dependencies: ["FeedCache", "FeedStoreSpecs", "MyFeedCache"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
