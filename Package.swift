@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
   name: "FeedStoreSpecs",
-  // `Mutex` (Synchronization) needs these releases on Apple platforms.
+  // `String(validating:as:)` (the SQLite backend) and `Mutex` (the test support) are new in these
+  // releases; SwiftPM sets one floor for the whole package.
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "FeedCache", targets: ["FeedCache"]),
