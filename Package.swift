@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "FeedCacheCodable", targets: ["FeedCacheCodable"]),
     .library(name: "FeedCacheSQLite", targets: ["FeedCacheSQLite"]),
     .library(name: "FeedStoreSpecs", targets: ["FeedStoreSpecs"]),
+    .library(name: "FeedStoreTestDoubles", targets: ["FeedStoreTestDoubles"]),
     .executable(name: "feedstore-bench", targets: ["FeedStoreBench"]),
   ],
   targets: [
@@ -29,6 +30,8 @@ let package = Package(
 
     // The reusable spec suite that any `FeedStore` runs from Swift Testing.
     .target(name: "FeedStoreSpecs", dependencies: ["FeedCache"]),
+    // Test doubles for the code that uses a store.
+    .target(name: "FeedStoreTestDoubles", dependencies: ["FeedCache"]),
 
     // Every backend of this repository, once, for the benchmark and the tests. It does not
     // depend on the spec library, so the benchmark never links Swift Testing.
@@ -79,6 +82,10 @@ let package = Package(
       dependencies: [
         "FeedStoreBackends", "FeedCache", "FeedCacheSQLite", "FeedStoreRegistry", "FeedStoreSpecs",
       ]
+    ),
+    .testTarget(
+      name: "FeedCacheTests",
+      dependencies: ["FeedCache", "FeedStoreTestDoubles"]
     ),
     .testTarget(
       name: "FeedStoreBenchTests",
