@@ -30,7 +30,7 @@ let package = Package(
 
     // The reusable spec suite that any `FeedStore` runs from Swift Testing.
     .target(name: "FeedStoreSpecs", dependencies: ["FeedCache"]),
-    // Test doubles for the code that uses a store.
+    // Test doubles for the code that uses a store: a spy and a fault-injecting decorator.
     .target(name: "FeedStoreTestDoubles", dependencies: ["FeedCache"]),
 
     // Every backend of this repository, once, for the benchmark and the tests. It does not
@@ -86,6 +86,10 @@ let package = Package(
     .testTarget(
       name: "FeedCacheTests",
       dependencies: ["FeedCache", "FeedStoreTestDoubles"]
+    ),
+    .testTarget(
+      name: "FeedStoreTestDoublesTests",
+      dependencies: ["FeedCache", "FeedCacheInMemory", "FeedStoreTestDoubles"]
     ),
     .testTarget(
       name: "FeedStoreBenchTests",
