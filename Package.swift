@@ -91,6 +91,11 @@ let package = Package(
       name: "FeedStoreTestDoublesTests",
       dependencies: ["FeedCache", "FeedCacheInMemory", "FeedStoreTestDoubles"]
     ),
+    // The use cases on every persistent backend, with real storage.
+    .testTarget(
+      name: "FeedCacheIntegrationTests",
+      dependencies: ["FeedCache", "FeedStoreBackends"]
+    ),
     .testTarget(
       name: "FeedStoreBenchTests",
       dependencies: ["FeedStoreBench"]
