@@ -100,6 +100,11 @@ let package = Package(
       name: "FeedStoreBenchTests",
       dependencies: ["FeedStoreBench"]
     ),
+    // Compiles the snippets of docs/Clients.md against the public API only.
+    .testTarget(
+      name: "ClientsExampleTests",
+      dependencies: ["FeedCache", "FeedCacheInMemory", "FeedStoreTestDoubles"]
+    ),
     // Compiles the README's adoption snippet against the public API only.
     .testTarget(
       name: "AdoptionExampleTests",
