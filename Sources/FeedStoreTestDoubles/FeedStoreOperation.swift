@@ -1,5 +1,5 @@
 /// One of the three operations of a ``FeedCache/FeedStore``.
-public enum FeedStoreOperation: String, CaseIterable, Hashable, Sendable {
+public enum FeedStoreOperation: CaseIterable, Hashable, Sendable {
   /// `retrieve()`.
   case retrieve
   /// `insert(_:timestamp:)`.
