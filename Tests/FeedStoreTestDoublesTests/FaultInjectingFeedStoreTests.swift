@@ -29,6 +29,26 @@ import Testing
     #expect(third == nil)
   }
 
+  @Test func failingCallNumber_failsExactlyOneOfManyConcurrentCalls() async {
+    let (sut, _) = makeSUT(faults: [.failing(.call(number: 50), with: InjectedError())])
+
+    let failures = await withTaskGroup(of: Bool.self) { group in
+      for _ in 0..<100 {
+        group.addTask {
+          do {
+            _ = try await sut.retrieve()
+            return false
+          } catch {
+            return true
+          }
+        }
+      }
+      return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+    }
+
+    #expect(failures == 1)
+  }
+
   @Test func failingOperation_failsEveryCallOfThatOperationOnly() async throws {
     let error = InjectedError()
     let cache = uniqueCache()

@@ -19,6 +19,18 @@ import Testing
       ])
   }
 
+  @Test func receivedMessages_recordsEveryConcurrentMessage() async {
+    let sut = makeSUT()
+
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<100 {
+        group.addTask { _ = try? await sut.retrieve() }
+      }
+    }
+
+    #expect(await sut.receivedMessages == Array(repeating: .retrieve, count: 100))
+  }
+
   @Test func retrieve_deliversStubbedCache() async throws {
     let cache = uniqueCache()
     let sut = makeSUT(retrievalResult: .success(cache))
