@@ -2,8 +2,9 @@ import Foundation
 
 /// Loads the feed from a local cache when the cache is fresh: younger than seven days.
 ///
-/// The loader only reads: it holds its store as `any FeedCacheRetrieving`, so it cannot insert or
-/// delete, and a test double for it implements ``FeedCacheRetrieving/retrieve()`` alone. Deleting
+/// The loader only reads: it holds its store as `any FeedCacheRetrieving`, so its store offers it
+/// no insert and no delete, and a test double for it implements ``FeedCacheRetrieving/retrieve()``
+/// alone. Deleting
 /// a stale cache is ``LocalFeedCacheValidator``'s job, and saving is ``LocalFeedSaver``'s.
 ///
 /// Days are counted with the calendar it is given: by default the gregorian calendar in UTC, so

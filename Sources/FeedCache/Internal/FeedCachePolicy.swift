@@ -25,8 +25,8 @@ struct FeedCachePolicy: Sendable {
 
   /// Whether a cache made at `timestamp` is still fresh at `date`.
   ///
-  /// A cache of exactly the max age is stale. So is one whose expiry the calendar cannot compute
-  /// (a timestamp at the end of the representable dates), since its age cannot be trusted.
+  /// A cache of exactly the max age is stale. So is one whose expiry the calendar cannot compute,
+  /// since its age cannot be trusted.
   func isFresh(_ timestamp: Date, at date: Date) -> Bool {
     guard
       let expiry = calendar.date(byAdding: .day, value: Self.maxAgeInDays, to: timestamp)
