@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
   name: "FeedStoreSpecs",
-  // `Mutex` (Synchronization) needs these releases on Apple platforms.
+  // `String(validating:as:)` (the SQLite backend) and `Mutex` (the test support) are new in these
+  // releases; SwiftPM sets one floor for the whole package.
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "FeedCache", targets: ["FeedCache"]),
@@ -11,6 +12,7 @@ let package = Package(
     .library(name: "FeedCacheCodable", targets: ["FeedCacheCodable"]),
     .library(name: "FeedCacheSQLite", targets: ["FeedCacheSQLite"]),
     .library(name: "FeedStoreSpecs", targets: ["FeedStoreSpecs"]),
+    .library(name: "FeedStoreTestDoubles", targets: ["FeedStoreTestDoubles"]),
     .executable(name: "feedstore-bench", targets: ["FeedStoreBench"]),
   ],
   targets: [
@@ -29,6 +31,8 @@ let package = Package(
 
     // The reusable spec suite that any `FeedStore` runs from Swift Testing.
     .target(name: "FeedStoreSpecs", dependencies: ["FeedCache"]),
+    // Test doubles for the code that uses a store: a spy and a fault-injecting decorator.
+    .target(name: "FeedStoreTestDoubles", dependencies: ["FeedCache"]),
 
     // Every backend of this repository, once, for the benchmark and the tests. It does not
     // depend on the spec library, so the benchmark never links Swift Testing.
@@ -81,6 +85,19 @@ let package = Package(
       ]
     ),
     .testTarget(
+      name: "FeedCacheTests",
+      dependencies: ["FeedCache", "FeedStoreTestDoubles"]
+    ),
+    .testTarget(
+      name: "FeedStoreTestDoublesTests",
+      dependencies: ["FeedCache", "FeedCacheInMemory", "FeedStoreTestDoubles"]
+    ),
+    // The use cases on every persistent backend, with real storage.
+    .testTarget(
+      name: "FeedCacheIntegrationTests",
+      dependencies: ["FeedCache", "FeedStoreBackends"]
+    ),
+    .testTarget(
       name: "FeedStoreBenchTests",
       dependencies: ["FeedStoreBench"]
     ),
@@ -93,6 +110,11 @@ let package = Package(
     .testTarget(
       name: "CrossModuleCapabilityTests",
       dependencies: ["CrossModuleFactoryFixture", "FeedStoreSpecs"]
+    ),
+    // Compiles the snippets of docs/Clients.md against the public API only.
+    .testTarget(
+      name: "ClientsExampleTests",
+      dependencies: ["FeedCache", "FeedCacheInMemory", "FeedStoreTestDoubles"]
     ),
     // Compiles the README's adoption snippet against the public API only.
     .testTarget(

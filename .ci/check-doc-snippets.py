@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
-"""Fails unless the Swift code in README.md and docs/ is code that CI compiles.
+"""Fails unless every marked code block in the README and docs/ matches the code CI compiles.
 
-A code block marked `<!-- compiled: PATH -->` on the line before it must be exactly the file
-PATH, which lives in a target CI builds (this package's, or an example package's). In docs/,
-every ```swift block must be marked: either compiled, or `<!-- not compiled: REASON -->` for
-what is not Swift source of a target (a Package.swift manifest, an XCTest original).
+- `<!-- compiled: PATH -->` before a block: the block is exactly the file PATH.
+- `<!-- excerpt: PATH -->`: the block appears, verbatim and whole lines, in PATH.
+- `<!-- pinned: PATH -->`: the block (one line) is a string literal in PATH, possibly split
+  across `"..." + "..."` concatenations, as the tests that pin failure messages write them.
+- `<!-- not compiled: REASON -->`: the block is not Swift source of a target (a Package.swift
+  manifest, an XCTest original shown for comparison).
+
+In docs/, every ```swift block carries one of these markers, so no Swift code there goes
+unchecked by accident; the README may show an unmarked manifest excerpt.
 """
 
 import pathlib
@@ -12,54 +17,71 @@ import re
 import sys
 
 root = pathlib.Path(__file__).resolve().parent.parent
-# Pages written before this check, whose Swift blocks are not marked yet: their compiled blocks
-# are still checked. Remove a page from this set once its blocks are marked.
-UNMARKED_ALLOWED = {"docs/WritingReusableSpecs.md"}
-MARKER = re.compile(r"<!-- (compiled|not compiled): (.+?) -->")
+marker = re.compile(r"<!-- (compiled|excerpt|pinned): (\S+) -->\n```\w*\n(.*?)```\n", re.S)
+any_marker = re.compile(r"<!-- (compiled|excerpt|pinned|not compiled): .+ -->")
+# Pages written before docs/ required a marker on every Swift block: their marked blocks are
+# checked; remove a page from this set once each of its Swift blocks is marked.
+UNMARKED_SWIFT_ALLOWED = {"docs/WritingReusableSpecs.md", "docs/Clients.md"}
+literal = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 
-failures = []
-compiled_count = 0
+
+def pinned_strings(source):
+    """Every string literal of `source`, with `+`-joined pieces concatenated."""
+    strings, pieces, end = [], [], None
+    for match in literal.finditer(source):
+        if pieces and not re.fullmatch(r"\s*\+\s*", source[end : match.start()]):
+            strings.append("".join(pieces))
+            pieces = []
+        pieces.append(match.group(1).encode().decode("unicode_escape").encode("latin-1").decode())
+        end = match.end()
+    if pieces:
+        strings.append("".join(pieces))
+    return strings
 
 
-def check(page, require_marks):
-    """Checks every fenced block of `page`, appending what is wrong to `failures`."""
-    global compiled_count
-    name = page.relative_to(root).as_posix()
-    lines = page.read_text().splitlines(keepends=True)
-    index = 0
-    while index < len(lines):
-        line = lines[index]
+def matches(kind, path, block):
+    source = (root / path).read_text()
+    if kind == "compiled":
+        return source == block
+    if kind == "excerpt":
+        return ("\n" + block) in ("\n" + source)
+    return block.rstrip("\n") in pinned_strings(source)
+
+
+documents = [root / "README.md", *sorted((root / "docs").glob("*.md"))]
+checked, failures = 0, []
+for document in documents:
+    for kind, path, block in marker.findall(document.read_text()):
+        checked += 1
+        if not (root / path).is_file() or not matches(kind, path, block):
+            failures.append(f"{document.relative_to(root)}: a {kind} block differs from {path}")
+
+
+def unmarked_swift_blocks(document):
+    """The line numbers of ```swift blocks in `document` with no marker on the line before."""
+    lines = document.read_text().splitlines()
+    opening, found = True, []
+    for number, line in enumerate(lines, start=1):
         if not line.startswith("```"):
-            index += 1
             continue
-        language = line[3:].strip()
-        end = index + 1
-        while end < len(lines) and not lines[end].startswith("```"):
-            end += 1
-        code = "".join(lines[index + 1:end])
-        marker = MARKER.fullmatch(lines[index - 1].strip()) if index > 0 else None
-        if marker and marker.group(1) == "compiled":
-            path = root / marker.group(2)
-            compiled_count += 1
-            if not path.is_file():
-                failures.append(f"{name}:{index + 1}: {marker.group(2)} does not exist")
-            elif path.read_text() != code:
-                failures.append(f"{name}:{index + 1}: the block differs from {marker.group(2)}")
-        elif language == "swift" and marker is None and require_marks:
-            failures.append(
-                f"{name}:{index + 1}: a swift block with neither <!-- compiled: PATH --> nor "
-                "<!-- not compiled: REASON -->")
-        index = end + 1
+        if opening and line.strip() == "```swift":
+            previous = lines[number - 2].strip() if number > 1 else ""
+            if not any_marker.fullmatch(previous):
+                found.append(number)
+        opening = not opening
+    return found
 
 
-check(root / "README.md", require_marks=False)
-for page in sorted((root / "docs").glob("*.md")):
-    check(page, require_marks=page.relative_to(root).as_posix() not in UNMARKED_ALLOWED)
-
+for document in documents[1:]:
+    name = document.relative_to(root).as_posix()
+    if name in UNMARKED_SWIFT_ALLOWED:
+        continue
+    for number in unmarked_swift_blocks(document):
+        failures.append(f"{name}:{number}: a swift block without a marker (see this script)")
 for failure in failures:
     print(failure, file=sys.stderr)
 if failures:
     sys.exit(1)
-if compiled_count == 0:
-    sys.exit("no compiled snippets: the adoption example is not checked")
-print(f"README.md and docs/: {compiled_count} snippets match the files CI compiles")
+if checked == 0:
+    sys.exit("no marked snippets: the documentation's code is not checked")
+print(f"{checked} documentation snippets match the code CI compiles")

@@ -2,8 +2,8 @@ import FeedStoreRegistry
 import FeedStoreSpecs
 import Foundation
 
-/// Which specs apply to which backend, and why the others do not, as `.ci/conformance-report`
-/// reads it beside a run's results to write `docs/Conformance.md`.
+/// Which specs apply to which backend, and why the others do not, as
+/// `.ci/conformance-report.py` reads it beside a run's results to write `docs/Conformance.md`.
 struct ConformanceMatrix: Encodable {
   struct Backend: Encodable {
     let name: String

@@ -15,7 +15,7 @@ import Testing
   }
 
   /// Writes the matrix to the path in `FEEDSTORE_CONFORMANCE_MATRIX` when it is set, for
-  /// `.ci/conformance-report`.
+  /// `.ci/conformance-report.py`.
   @Test func registry_runsExactlyTheSpecsOfEachBackendsCapabilities() throws {
     let matrix = ConformanceMatrix.current
 
