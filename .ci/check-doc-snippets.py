@@ -8,7 +8,7 @@
 - `<!-- not compiled: REASON -->`: the block is not Swift source of a target (a Package.swift
   manifest, an XCTest original shown for comparison).
 
-In docs/, every ```swift block carries one of these markers, so no Swift code there goes
+In docs/ and the DocC catalog, every ```swift block carries one of these markers, so no Swift code there goes
 unchecked by accident; the README may show an unmarked manifest excerpt.
 """
 
@@ -48,7 +48,10 @@ def matches(kind, path, block):
     return block.rstrip("\n") in pinned_strings(source)
 
 
-documents = [root / "README.md", *sorted((root / "docs").glob("*.md"))]
+catalog = root / "Sources" / "FeedStoreSpecs" / "FeedStoreSpecs.docc"
+documents = [
+    root / "README.md", *sorted((root / "docs").glob("*.md")), *sorted(catalog.glob("*.md"))
+]
 checked, failures = 0, []
 for document in documents:
     for kind, path, block in marker.findall(document.read_text()):
