@@ -46,14 +46,22 @@ let package = Package(
       ]
     ),
 
+    // The benchmark: workloads, statistics, baselines and renderers in a library its tests use,
+    // and a thin executable that adds the allocation counter and the child-process memory probe.
+    .target(
+      name: "FeedStoreBenchmarking",
+      dependencies: [
+        "FeedCache", "FeedCacheCodable", "FeedCacheSQLite", "FeedStoreBackends", "CSQLite",
+      ],
+      path: "Benchmarks/FeedStoreBenchmarking"
+    ),
     .executableTarget(
       name: "FeedStoreBench",
-      dependencies: [
-        "FeedCache", "FeedCacheSQLite", "FeedStoreBackends", "CAllocationCounter", "CSQLite",
-      ],
+      dependencies: ["FeedStoreBackends", "FeedStoreBenchmarking", "CAllocationCounter"],
       path: "Benchmarks/FeedStoreBench"
     ),
-    // Counts the benchmark's heap allocations by wrapping malloc (glibc only).
+    // Counts the benchmark's heap allocations by wrapping malloc (glibc only); only the
+    // executable links it, never a test.
     .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
 
     .testTarget(
@@ -82,7 +90,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FeedStoreBenchTests",
-      dependencies: ["FeedStoreBench"]
+      dependencies: ["FeedStoreBackends", "FeedStoreBenchmarking"]
     ),
     // Compiles the README's adoption snippet against the public API only.
     .testTarget(

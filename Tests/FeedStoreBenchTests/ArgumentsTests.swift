@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FeedStoreBench
+@testable import FeedStoreBenchmarking
 
 @Suite struct ArgumentsTests {
   // MARK: - Defaults

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FeedStoreBench
+@testable import FeedStoreBenchmarking
 
 @Suite struct BaselineComparisonTests {
   @Test func init_flagsAStoreRowSlowerThanTheThresholdAsARegression() throws {
@@ -164,7 +164,7 @@ import Testing
     let baseline = makeReport(rows: [makeRow(sqliteInsert, size: 1_000, p50: 1_000_000)])
 
     let sut = BaselineComparison(
-      rows: baseline.rows, baseline: baseline, baselineFile: "saved/run.json", threshold: 0.25)
+      baseline, baseline: baseline, baselineFile: "saved/run.json", threshold: 0.25)
 
     #expect(sut.baselineFile == "saved/run.json")
     #expect(sut.baselineStartedAt == baseline.startedAt)
@@ -180,7 +180,7 @@ import Testing
     -> BaselineComparison
   {
     BaselineComparison(
-      rows: current, baseline: makeReport(rows: baseline), baselineFile: "baseline.json",
-      threshold: threshold)
+      makeReport(rows: current), baseline: makeReport(rows: baseline),
+      baselineFile: "baseline.json", threshold: threshold)
   }
 }
