@@ -171,6 +171,21 @@ import Testing
     #expect(sut.threshold == 0.25)
   }
 
+  @Test func init_comparesTheSustainedModesInsertsAsAStoreRow() throws {
+    let current = makeReport(
+      rows: [], sustained: [makeSustainedRow(firstTenth: 200_000, lastTenth: 200_000)])
+    let baseline = makeReport(
+      rows: [], sustained: [makeSustainedRow(firstTenth: 100_000, lastTenth: 100_000)])
+
+    let sut = BaselineComparison(
+      current, baseline: baseline, baselineFile: "baseline.json", threshold: 0.10)
+
+    let entry = try #require(sut.entries.first)
+    #expect(entry.label == "SQLite sustained insert")
+    #expect(entry.size == 100)
+    #expect(entry.regressed)
+  }
+
   // MARK: - Helpers
 
   private let sqliteInsert = RowID.store("SQLite", .insert)

@@ -25,3 +25,21 @@ func makeReport(
       sustained: SustainedConfiguration(inserts: 10, retrieveEvery: 5, readers: 1)),
     rows: rows, sustained: sustained)
 }
+
+/// A sustained row of SQLite's whose first tenth of 100 inserts took `firstTenth` nanoseconds
+/// each, its last tenth `lastTenth`, and the rest the mean of the two.
+func makeSustainedRow(
+  firstTenth: Int64, lastTenth: Int64, storage: (first: Int, last: Int) = (1_000, 1_000)
+) -> SustainedRow {
+  let samples =
+    Array(repeating: firstTenth, count: 10)
+    + Array(repeating: (firstTenth + lastTenth) / 2, count: 80)
+    + Array(repeating: lastTenth, count: 10)
+  let storageSamples =
+    Array(repeating: storage.first, count: 10) + Array(repeating: storage.first, count: 80)
+    + Array(repeating: storage.last, count: 10)
+  return SustainedRow(
+    id: .sustainedInsert("SQLite"), insertSamples: samples, images: 11_000, retrieveSamples: [1],
+    storageSamples: storageSamples, leftoverFiles: [], residentBefore: 1_000,
+    peakResident: 3_000, readers: nil)
+}

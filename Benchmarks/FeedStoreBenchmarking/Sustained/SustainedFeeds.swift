@@ -23,7 +23,7 @@ struct SustainedFeeds: Sendable {
   /// - Throws: ``BenchmarkError`` when the pool cannot be encoded.
   init(count: Int) throws(BenchmarkError) {
     self.count = count
-    pool = try Fixture(count: 1_000, encodesPayload: false).images
+    pool = try Fixture(count: 2 * Self.sizes.upperBound, encodesPayload: false).images
     do {
       let encoder = JSONEncoder()
       encodedPool = try pool.map { try encoder.encode(JSONImage(image: $0)) }

@@ -128,13 +128,14 @@ struct SustainedRunner: Sendable {
         group.addTask {
           let clock = ContinuousClock()
           var samples: [Int64] = []
-          while !stop.isSet, !Task.isCancelled {
+          // Each reader retrieves at least once, even when the writer is done before it starts.
+          repeat {
             let start = clock.now
             guard try await store.retrieve() != nil else {
               throw BenchmarkError("a reader retrieved nothing from a store that holds a feed")
             }
             samples.append(start.duration(to: clock.now).nanoseconds)
-          }
+          } while !stop.isSet && !Task.isCancelled
           return samples
         }
       }
