@@ -1,3 +1,5 @@
+import Foundation
+
 /// The parsed command line of `feedstore-bench`.
 ///
 /// Options take their value as the next argument or after `=`: `--sizes 100,1000` or
@@ -111,7 +113,7 @@ struct Arguments: Equatable, Sendable {
   private static func sizes(_ text: String) throws(ArgumentError) -> [Int] {
     var sizes: Set<Int> = []
     for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-      let item = item.trimmingWhitespace()
+      let item = item.trimmingCharacters(in: .whitespaces)
       guard !item.isEmpty else {
         throw ArgumentError("--sizes: '\(text)' has an empty item; use N,N,... such as 1000,10000")
       }
@@ -134,7 +136,7 @@ struct Arguments: Equatable, Sendable {
   {
     var chosen: [String] = []
     for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-      let item = item.trimmingWhitespace()
+      let item = item.trimmingCharacters(in: .whitespaces)
       guard !item.isEmpty else {
         throw ArgumentError("--backends: '\(text)' has an empty item; use NAME,NAME,...")
       }
@@ -153,7 +155,9 @@ struct Arguments: Equatable, Sendable {
   private static func count(
     _ text: String, of option: String, minimum: Int, maximum: Int = 100_000
   ) throws(ArgumentError) -> Int {
-    guard let count = Int(text.trimmingWhitespace()), count >= minimum, count <= maximum else {
+    guard let count = Int(text.trimmingCharacters(in: .whitespaces)), count >= minimum,
+      count <= maximum
+    else {
       throw ArgumentError(
         "\(option): '\(text)' is not a whole number from \(minimum) to \(maximum)")
     }
@@ -177,7 +181,7 @@ struct Arguments: Equatable, Sendable {
 
   /// `10%`, `10` and `2.5%` are percentages.
   private static func threshold(_ text: String) throws(ArgumentError) -> Double {
-    var number = Substring(text.trimmingWhitespace())
+    var number = Substring(text.trimmingCharacters(in: .whitespaces))
     if number.hasSuffix("%") {
       number = number.dropLast()
     }
@@ -186,19 +190,6 @@ struct Arguments: Equatable, Sendable {
         "--threshold: '\(text)' is not a percentage from 0% to 10000%, such as 10%")
     }
     return percent / 100
-  }
-}
-
-extension StringProtocol {
-  /// The string without leading and trailing spaces and tabs.
-  fileprivate func trimmingWhitespace() -> String {
-    let isBlank = { (character: Character) in character == " " || character == "\t" }
-    guard let first = firstIndex(where: { !isBlank($0) }),
-      let last = lastIndex(where: { !isBlank($0) })
-    else {
-      return ""
-    }
-    return String(self[first...last])
   }
 }
 

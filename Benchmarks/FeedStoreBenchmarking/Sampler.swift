@@ -27,17 +27,16 @@ struct Sampler: Sendable {
   func samples(
     of workloads: [any Workload], in directory: URL, onRound: (Int) -> Void = { _ in }
   ) async throws -> [[Duration]] {
-    var directories = SampleDirectories(root: directory)
     for workload in workloads {
       for repetition in 0..<warmup {
-        _ = try await sample(workload, in: &directories, verifies: repetition == 0)
+        _ = try await sample(workload, in: directory, verifies: repetition == 0)
       }
     }
     var samples = Array(repeating: [Duration](), count: workloads.count)
     for round in 0..<iterations {
       for (index, workload) in workloads.enumerated() {
         let verifies = warmup == 0 && round == 0
-        samples[index].append(try await sample(workload, in: &directories, verifies: verifies))
+        samples[index].append(try await sample(workload, in: directory, verifies: verifies))
       }
       onRound(round + 1)
     }
@@ -46,10 +45,12 @@ struct Sampler: Sendable {
 
   /// One sample in a new directory, removed afterwards.
   private func sample<W: Workload>(
-    _ workload: W, in directories: inout SampleDirectories, verifies: Bool
+    _ workload: W, in root: URL, verifies: Bool
   ) async throws -> Duration {
     do {
-      let directory = try directories.make()
+      let directory = root.appending(
+        path: "sample-\(UUID().uuidString)", directoryHint: .isDirectory)
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
       defer { try? FileManager.default.removeItem(at: directory) }
       return try await timedRun(of: workload, in: directory, verifies: verifies)
     } catch {
@@ -73,23 +74,5 @@ struct Sampler: Sendable {
       try await workload.verify(output, of: prepared)
     }
     return elapsed
-  }
-}
-
-/// Numbered, empty directories for samples under one root.
-private struct SampleDirectories {
-  let root: URL
-  private var count = 0
-
-  init(root: URL) {
-    self.root = root
-  }
-
-  /// Creates the next directory.
-  mutating func make() throws -> URL {
-    count += 1
-    let directory = root.appending(path: "sample-\(count)", directoryHint: .isDirectory)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
-    return directory
   }
 }

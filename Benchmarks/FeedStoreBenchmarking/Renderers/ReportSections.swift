@@ -92,66 +92,25 @@ struct ReportSections {
     return Formatting.significant(Double(allocations) / Double(max(row.size, 1)))
   }
 
-  /// Each store's insert set against the encoder baselines: how it compares with plain
-  /// encoding, and with the least a store that writes the feed as one JSON file can do.
+  /// Each store's insert against the encoder baselines: plain encoding, and the least a store
+  /// that writes the feed as one JSON file through `JSONEncoder` can do.
   private var insertAgainstEncoders: ReportSection? {
-    var rows: [[String]] = []
-    for size in report.sizes {
-      guard let encode = report.row(.encodeBaseline, size: size),
-        let stringEncode = report.row(.stringEncodeBaseline, size: size),
-        let write = report.row(.writeFloor, size: size)
-      else { continue }
-      for insert in inserts(ofSize: size) {
-        let p50 = Double(insert.summary.p50)
-        let encodeP50 = Double(max(encode.summary.p50, 1))
-        let fileStoreFloor = Double(stringEncode.summary.p50 + write.summary.p50)
-        rows.append([
-          insert.id.name, Formatting.grouped(size),
-          Formatting.duration(nanoseconds: p50),
-          Formatting.duration(nanoseconds: encodeP50),
-          Formatting.ratio(p50 / encodeP50),
-          Formatting.duration(nanoseconds: fileStoreFloor),
-          Formatting.ratio(p50 / max(fileStoreFloor, 1)),
-        ])
-      }
-    }
-    guard !rows.isEmpty else { return nil }
-    return ReportSection(
-      title: "Insert against the encoder baselines (p50)",
+    against(
+      .insert, title: "Insert against the encoder baselines (p50)",
       caption: "insert / JSONEncoder <= 1 means no slower than the plain JSONEncoder baseline. "
         + "DTO encode + write is the string DTO encode plus write+fsync+rename: the least a "
         + "store that writes the feed as one JSON file through JSONEncoder can do.",
-      headers: [
-        "store", "N", "insert", "JSONEncoder", "insert / JSONEncoder", "DTO encode + write",
-        "insert / (DTO encode + write)",
-      ],
-      alignments: [.left] + Array(repeating: .right, count: 6),
-      rows: rows)
+      references: [
+        Reference("JSONEncoder", rows: [.encodeBaseline]),
+        Reference("DTO encode + write", rows: [.stringEncodeBaseline, .writeFloor]),
+      ])
   }
 
-  /// Each store's insert set against the write floor and the SQLite C API floor, at p50 and at
-  /// min: the 5x target is on the first, and the second is what a store adds over SQLite itself.
+  /// Each store's insert against the write floor and the SQLite C API floor, at p50 and at min:
+  /// the first is what a durable file costs, the second what a store adds over SQLite itself.
   private var insertAgainstFloors: ReportSection? {
-    var rows: [[String]] = []
-    for size in report.sizes {
-      guard let write = report.row(.writeFloor, size: size) else { continue }
-      let sqlite = report.row(.sqliteFloor, size: size)
-      for insert in inserts(ofSize: size) {
-        rows.append(
-          [
-            insert.id.name, Formatting.grouped(size),
-            Formatting.duration(nanoseconds: insert.summary.p50),
-            Formatting.duration(nanoseconds: write.summary.p50),
-            ratio(insert, write, \.p50), ratio(insert, write, \.minimum),
-            sqlite.map { Formatting.duration(nanoseconds: $0.summary.p50) } ?? "-",
-            sqlite.map { ratio(insert, $0, \.p50) } ?? "-",
-            sqlite.map { ratio(insert, $0, \.minimum) } ?? "-",
-          ])
-      }
-    }
-    guard !rows.isEmpty else { return nil }
-    return ReportSection(
-      title: "Insert against the floors",
+    against(
+      .insert, title: "Insert against the floors",
       caption: "write is floor: write+fsync+rename; SQLite C API is floor: SQLite C API. Each "
         + "ratio divides the insert's p50 (or min) by the floor's p50 (or min) at the same N in "
         + "this run. write+fsync+rename syncs the file before it returns; SQLite in WAL mode with "
@@ -160,65 +119,77 @@ struct ReportSections {
         + "not like-for-like. The SQLite C API floor inserts the same rows into the same tables "
         + "with values encoded beforehand: insert / SQLite C API is what a SQLite store adds over "
         + "SQLite itself.",
-      headers: [
-        "store", "N", "insert p50", "write p50", "insert / write (p50)", "insert / write (min)",
-        "SQLite C API p50", "insert / SQLite C API (p50)", "insert / SQLite C API (min)",
-      ],
-      alignments: [.left] + Array(repeating: .right, count: 8),
-      rows: rows)
+      references: [
+        Reference("write", rows: [.writeFloor], showsMinimum: true),
+        Reference("SQLite C API", rows: [.sqliteFloor], showsMinimum: true),
+      ])
   }
 
-  /// Every store's insert row of one size, in catalog order.
-  private func inserts(ofSize size: Int) -> [ResultRow] {
-    report.rows(ofSize: size).filter {
-      $0.id.kind == .store && $0.id.operation == StoreOperation.insert.rawValue
-    }
-  }
-
-  /// `row`'s statistic over `floor`'s, formatted.
-  private func ratio(_ row: ResultRow, _ floor: ResultRow, _ statistic: KeyPath<Summary, Int64>)
-    -> String
-  {
-    Formatting.ratio(
-      Double(row.summary[keyPath: statistic]) / Double(max(floor.summary[keyPath: statistic], 1)))
-  }
-
-  /// Each store's retrieve set against the value floor, the decoder baseline and the SQLite
-  /// read floor, at p50.
+  /// Each store's retrieve against the value floor, the decoder baseline and the SQLite read
+  /// floor.
   private var retrieveAgainstFloors: ReportSection? {
-    var rows: [[String]] = []
-    for size in report.sizes {
-      let floors = [RowID.valueFloor, .decodeBaseline, .sqliteReadFloor].map {
-        report.row($0, size: size)
-      }
-      for retrieve in report.rows(ofSize: size)
-      where retrieve.id.kind == .store && retrieve.id.operation == StoreOperation.retrieve.rawValue
-      {
-        rows.append(
-          [
-            retrieve.id.name, Formatting.grouped(size),
-            Formatting.duration(nanoseconds: retrieve.summary.p50),
-          ]
-            + floors.flatMap { floor in
-              floor.map {
-                [Formatting.duration(nanoseconds: $0.summary.p50), ratio(retrieve, $0, \.p50)]
-              } ?? ["-", "-"]
-            })
-      }
-    }
-    guard !rows.isEmpty else { return nil }
-    return ReportSection(
-      title: "Retrieve against the floors (p50)",
+    against(
+      .retrieve, title: "Retrieve against the floors (p50)",
       caption: "build values makes the N images from their text fields (UUID(uuidString:), "
         + "URL(string:)): the least any store must do to deliver them. JSONDecoder decodes the "
         + "payload into the same values. SQLite C API read reads the same rows, in one read "
         + "transaction, into the same values.",
-      headers: [
-        "store", "N", "retrieve", "build values", "retrieve / build values", "JSONDecoder",
-        "retrieve / JSONDecoder", "SQLite C API read", "retrieve / SQLite C API read",
-      ],
-      alignments: [.left] + Array(repeating: .right, count: 8),
-      rows: rows)
+      references: [
+        Reference("build values", rows: [.valueFloor]),
+        Reference("JSONDecoder", rows: [.decodeBaseline]),
+        Reference("SQLite C API read", rows: [.sqliteReadFloor]),
+      ])
+  }
+
+  /// A reference a store operation is divided by: one row's figure, or the sum of several.
+  private struct Reference {
+    let name: String
+    let rows: [RowID]
+    var showsMinimum = false
+
+    init(_ name: String, rows: [RowID], showsMinimum: Bool = false) {
+      self.name = name
+      self.rows = rows
+      self.showsMinimum = showsMinimum
+    }
+  }
+
+  /// Each store's `operation` at each size, with each reference's p50 and the ratios to it.
+  private func against(
+    _ operation: StoreOperation, title: String, caption: String, references: [Reference]
+  ) -> ReportSection? {
+    let name = operation.rawValue
+    var rows: [[String]] = []
+    for size in report.sizes {
+      for row in report.rows(ofSize: size)
+      where row.id.kind == .store && row.id.operation == name {
+        var cells = [row.id.name, Formatting.grouped(size)]
+        cells.append(Formatting.duration(nanoseconds: row.summary.p50))
+        for reference in references {
+          let found = reference.rows.compactMap { report.row($0, size: size)?.summary }
+          let complete = found.count == reference.rows.count
+          func ratio(_ statistic: KeyPath<Summary, Int64>) -> String {
+            guard complete else { return "-" }
+            let total = found.map { $0[keyPath: statistic] }.reduce(0, +)
+            return Formatting.ratio(Double(row.summary[keyPath: statistic]) / Double(max(total, 1)))
+          }
+          let p50 = found.map(\.p50).reduce(0, +)
+          cells += [complete ? Formatting.duration(nanoseconds: p50) : "-", ratio(\.p50)]
+          if reference.showsMinimum {
+            cells.append(ratio(\.minimum))
+          }
+        }
+        rows.append(cells)
+      }
+    }
+    guard !rows.isEmpty else { return nil }
+    let headers = references.flatMap { reference in
+      [reference.name, "\(name) / \(reference.name)\(reference.showsMinimum ? " (p50)" : "")"]
+        + (reference.showsMinimum ? ["\(name) / \(reference.name) (min)"] : [])
+    }
+    return ReportSection(
+      title: title, caption: caption, headers: ["store", "N", name] + headers,
+      alignments: [.left] + Array(repeating: .right, count: headers.count + 2), rows: rows)
   }
 
   /// The sustained mode: each row's throughput, latency, drift, storage and memory.
