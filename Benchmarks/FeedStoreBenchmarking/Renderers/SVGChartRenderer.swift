@@ -65,11 +65,15 @@ struct SVGChartRenderer: ReportRenderer {
       let rank = order.filter { $0.kind == id.kind }.firstIndex(of: id) ?? 0
       switch id.kind {
       case .floor:
-        let styles = [("#aaaaaa", "1 3"), ("#666666", "4 3"), ("#999999", "10 3 2 3 2 3")]
+        let styles = [
+          ("#aaaaaa", "1 3"), ("#666666", "4 3"), ("#999999", "10 3 2 3 2 3"), ("#bbbb55", "6 2"),
+          ("#55bbbb", "2 4 8 4"),
+        ]
         let (color, dash) = styles[min(rank, styles.count - 1)]
         return Series(label: id.label, color: color, dash: dash, points: points)
       case .baseline:
-        let dash = rank == 0 ? "7 3 2 3" : "2 2"
+        let dashes = ["7 3 2 3", "2 2", "12 4"]
+        let dash = dashes[min(rank, dashes.count - 1)]
         return Series(label: id.label, color: "#222222", dash: dash, points: points)
       case .store:
         let index = stores.firstIndex(of: id.name) ?? 0
