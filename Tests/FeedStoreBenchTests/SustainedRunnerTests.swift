@@ -19,7 +19,7 @@ import Testing
     let rows = try await run(backends: ["Codable"])
 
     let row = try #require(rows.last)
-    #expect(row.inserts == 12)
+    #expect(row.inserts == 6)
     #expect(row.retrieve != nil)
     #expect(row.storageEndBytes > 0)
     #expect(row.leftoverFiles.isEmpty)
@@ -54,7 +54,7 @@ import Testing
 
   private func run(backends names: [String]) async throws -> [SustainedRow] {
     let sut = SustainedRunner(
-      configuration: SustainedConfiguration(inserts: 12, retrieveEvery: 4, readers: 2),
+      configuration: SustainedConfiguration(inserts: 6, retrieveEvery: 3, readers: 2),
       backends: names.compactMap(FeedStoreBackend.named))
     return try await withTemporaryDirectory { directory in
       try await sut.run(in: directory)
