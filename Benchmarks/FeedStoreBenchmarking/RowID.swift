@@ -59,11 +59,12 @@ package struct RowID: Hashable, Codable, Sendable {
     }
   }
 
-  /// Whether the row's workload reads the fixture's JSON payload, which a memory probe of any
-  /// other row does not build.
+  /// Whether the row's timed operation reads the fixture's JSON payload.
+  ///
+  /// A memory probe of any other row does not build it: encoding it frees memory that the probed
+  /// operation would reuse without raising its peak.
   var usesPayload: Bool {
-    [.memcpyFloor, .writeFloor, .encodeBaseline, .stringEncodeBaseline, .decodeBaseline]
-      .contains(self)
+    [.memcpyFloor, .writeFloor, .decodeBaseline].contains(self)
   }
 
   /// The floor this row is divided by in its `vs floor` column: an insert, and the SQLite C API

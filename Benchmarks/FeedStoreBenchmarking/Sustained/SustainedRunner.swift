@@ -80,35 +80,37 @@ struct SustainedRunner: Sendable {
 
     let storeDirectory = try subdirectory(backend.name, of: directory)
     let residentBefore = resetPeak()
-    var store: (any FeedStore)? = try await backend.makeStore(in: storeDirectory)
     let clock = ContinuousClock()
     var inserts: [Int64] = []
     var retrieves: [Int64] = []
     var storage: [Int] = []
     var images = 0
-    for index in 0..<feeds.count {
-      let feed = feeds.feed(index)
-      let start = clock.now
-      try await store?.insert(feed, timestamp: feeds.timestamp(index))
-      inserts.append(start.duration(to: clock.now).nanoseconds)
-      storage.append(try Self.storageBytes(in: storeDirectory))
-      images += feed.count
-      if (index + 1) % configuration.retrieveEvery == 0 {
+    var readers: SustainedRow.Readers?
+    do {
+      // The store lives for this block only: the files it leaves are listed after it.
+      let store = try await backend.makeStore(in: storeDirectory)
+      for index in 0..<feeds.count {
+        let feed = feeds.feed(index)
         let start = clock.now
-        let cached = try await store?.retrieve()
-        retrieves.append(start.duration(to: clock.now).nanoseconds)
-        guard cached == CachedFeed(feed: feed, timestamp: feeds.timestamp(index)) else {
-          throw BenchmarkError("it retrieved another feed than insert \(index + 1) made")
+        try await store.insert(feed, timestamp: feeds.timestamp(index))
+        inserts.append(start.duration(to: clock.now).nanoseconds)
+        storage.append(try Self.storageBytes(in: storeDirectory))
+        images += feed.count
+        if (index + 1) % configuration.retrieveEvery == 0 {
+          let start = clock.now
+          let cached = try await store.retrieve()
+          retrieves.append(start.duration(to: clock.now).nanoseconds)
+          guard cached == CachedFeed(feed: feed, timestamp: feeds.timestamp(index)) else {
+            throw BenchmarkError("it retrieved another feed than insert \(index + 1) made")
+          }
+        }
+      }
+      if configuration.readerPhaseInserts > 0 {
+        readers = try await withReaders(store, feeds) {
+          storage.append(try Self.storageBytes(in: storeDirectory))
         }
       }
     }
-    var readers: SustainedRow.Readers?
-    if let current = store, configuration.readerPhaseInserts > 0 {
-      readers = try await withReaders(current, feeds) {
-        storage.append(try Self.storageBytes(in: storeDirectory))
-      }
-    }
-    store = nil
     return SustainedRow(
       id: .sustainedInsert(backend.name), insertSamples: inserts, images: images,
       retrieveSamples: retrieves, storageSamples: storage,
