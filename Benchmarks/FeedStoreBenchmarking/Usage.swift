@@ -12,7 +12,7 @@ enum Usage {
   /// The full help, listing `backends` as the names `--backends` accepts.
   static func help(backends: [String]) -> String {
     let defaults = Arguments()
-    let exitStatuses = ExitCode.allCases.map { "\($0.rawValue) \($0.meaning)" }
+    let exitStatuses = ExitCode.allCases.map { "  \($0.rawValue) \($0.meaning)" }
     return """
       Benchmarks every FeedStore backend: insert of N images into an empty store and retrieve of
       N images from a store holding them, against the floors of copying, durably writing,
@@ -49,7 +49,8 @@ enum Usage {
                               render a saved run as markdown or svg.
         -h, --help            Show this help.
 
-      Progress goes to standard error. Exit status: \(exitStatuses.joined(separator: ", ")).
+      Progress goes to standard error. Exit status:
+      \(exitStatuses.joined(separator: "\n"))
       """
   }
 
