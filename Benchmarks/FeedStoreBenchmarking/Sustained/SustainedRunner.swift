@@ -30,20 +30,23 @@ struct SustainedRunner: Sendable {
         + "every \(configuration.retrieveEvery), then \(configuration.readerPhaseInserts) with "
         + "\(configuration.readers) reader(s)")
     var rows = [try floorRow(feeds, in: try subdirectory("floor", of: directory))]
+    report(rows[0])
     for backend in backends {
       do {
         rows.append(try await row(of: backend, feeds, in: directory))
       } catch {
         throw BenchmarkError("\(backend) sustained insert failed: \(error)")
       }
-    }
-    for row in rows {
-      StandardError.write(
-        "  \(row.label): \(Formatting.rate(row.feedsPerSecond)) feeds/s, p50 "
-          + "\(Formatting.duration(nanoseconds: row.insert.p50)), drift "
-          + Formatting.ratio(row.drift))
+      report(rows[rows.count - 1])
     }
     return rows
+  }
+
+  private func report(_ row: SustainedRow) {
+    StandardError.write(
+      "  \(row.label): \(Formatting.rate(row.feedsPerSecond)) feeds/s, p50 "
+        + "\(Formatting.duration(nanoseconds: row.insert.p50)), drift \(Formatting.ratio(row.drift))"
+        + (row.flags.isEmpty ? "" : ", " + row.flags.map(\.rawValue).joined(separator: ", ")))
   }
 
   private func floorRow(_ feeds: SustainedFeeds, in directory: URL) throws -> SustainedRow {
