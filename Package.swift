@@ -50,14 +50,22 @@ let package = Package(
       ]
     ),
 
+    // The benchmark: workloads, statistics, baselines and renderers in a library its tests use,
+    // and a thin executable that adds the allocation counter and the child-process memory probe.
+    .target(
+      name: "FeedStoreBenchmarking",
+      dependencies: [
+        "FeedCache", "FeedCacheCodable", "FeedCacheSQLite", "FeedStoreBackends", "CSQLite",
+      ],
+      path: "Benchmarks/FeedStoreBenchmarking"
+    ),
     .executableTarget(
       name: "FeedStoreBench",
-      dependencies: [
-        "FeedCache", "FeedCacheSQLite", "FeedStoreBackends", "CAllocationCounter", "CSQLite",
-      ],
+      dependencies: ["FeedStoreBackends", "FeedStoreBenchmarking", "CAllocationCounter"],
       path: "Benchmarks/FeedStoreBench"
     ),
-    // Counts the benchmark's heap allocations by wrapping malloc (glibc only).
+    // Counts the benchmark's heap allocations by wrapping malloc (glibc only); only the
+    // executable links it, never a test.
     .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
 
     .testTarget(
@@ -99,7 +107,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FeedStoreBenchTests",
-      dependencies: ["FeedStoreBench"]
+      dependencies: ["FeedStoreBackends", "FeedStoreBenchmarking"]
     ),
     // A factory declared in one module, whose capabilities a test target declares in extensions.
     .target(
