@@ -1,0 +1,80 @@
+import Foundation
+
+/// Every kill of one backend, counted: what the storage held, and what temporary files stayed.
+struct KillReport: Sendable {
+  /// The backend's name.
+  let backend: String
+  /// The run's configuration.
+  let configuration: KillConfiguration
+  /// How long the insert took in the uninterrupted run that placed the kill points.
+  let uninterruptedInsert: Duration
+  /// Every kill, in the order they were made.
+  let trials: [KillTrial]
+
+  /// Kills after which the storage held the old cache.
+  var oldCount: Int { trials.count { $0.outcome == .old } }
+  /// Kills after which the storage held the new feed.
+  var newCount: Int { trials.count { $0.outcome == .new } }
+  /// Trials whose child finished its insert before the kill, a subset of ``newCount``.
+  var finishedBeforeKillCount: Int { trials.count(where: \.finishedBeforeKill) }
+  /// What the storage held after each kill that left neither feed.
+  var tornOutcomes: [String] {
+    trials.compactMap { trial in
+      guard case .torn(let description) = trial.outcome else { return nil }
+      return "killed \(format(trial.delay)) into the insert: \(description)"
+    }
+  }
+  /// Children that ended other than by the kill or a successful insert.
+  var childFailures: [String] {
+    trials.compactMap { trial in
+      switch trial.exit {
+      case .killed, .exited(status: 0): nil
+      case .exited(let status): "exited with status \(status): \(trial.errorOutput)"
+      case .signaled(let signal): "ended by signal \(signal): \(trial.errorOutput)"
+      }
+    }
+  }
+  /// Trials that left temporary files right after the kill.
+  var leftoverAfterKillCount: Int { trials.count { !$0.leftoversAfterKill.isEmpty } }
+  /// The most bytes of temporary files one kill left.
+  var largestLeftoverBytes: Int {
+    trials.map { $0.leftoversAfterKill.values.reduce(0, +) }.max() ?? 0
+  }
+  /// Trials whose temporary files were still there after the next insert.
+  var leftoverAfterNextInsertCount: Int {
+    trials.count { !$0.leftoversAfterNextInsert.isEmpty }
+  }
+  /// Temporary files that stayed after the next insert, by name, across every trial.
+  var namesLeftAfterNextInsert: [String] {
+    trials.flatMap(\.leftoversAfterNextInsert.keys).sorted()
+  }
+
+  /// The counts in a line or two, as the test prints them and the docs quote them.
+  var summary: String {
+    let killedMidInsert = newCount - finishedBeforeKillCount
+    var lines = [
+      "Kill test, \(backend): \(trials.count) kills (seed \(configuration.seed), "
+        + "\(configuration.newImageCount) images over \(configuration.oldImageCount), "
+        + "uninterrupted insert \(format(uninterruptedInsert)), kills from 0 to "
+        + "\(format(uninterruptedInsert * configuration.latestKill)) into the insert): "
+        + "\(oldCount) old, \(newCount) new (\(finishedBeforeKillCount) of them finished before "
+        + "the kill), \(tornOutcomes.count) torn; temporary files left by \(leftoverAfterKillCount) "
+        + "kills (at most \(largestLeftoverBytes) bytes), still there after the next insert in "
+        + "\(leftoverAfterNextInsertCount)."
+    ]
+    if oldCount == 0 || killedMidInsert == 0 {
+      lines.append(
+        "Kill test, \(backend): never saw both outcomes of a kill that landed during the insert "
+          + "(\(oldCount) old, \(killedMidInsert) new from a killed child); "
+          + "the kill points missed the write.")
+    }
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// A duration in milliseconds, as the report shows it.
+func format(_ duration: Duration) -> String {
+  let milliseconds =
+    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+  return "\(Int(milliseconds.rounded())) ms"
+}
