@@ -5,10 +5,11 @@ import Foundation
 
 /// Kills the crash writer mid-insert, again and again, over one backend's storage.
 ///
-/// First one uninterrupted run measures how long the insert takes and which files the storage
-/// uses; then every trial puts the old cache in a new directory, starts a child that inserts the
-/// new feed over it, kills it with `SIGKILL` at the trial's kill point, and opens the storage in
-/// this process, as an app relaunched after being killed would.
+/// An uninterrupted run measures how long the insert takes and which files the storage uses;
+/// then every trial puts the old cache in a new directory, starts a child that inserts the new
+/// feed over it, kills it with `SIGKILL` at the trial's kill point, and opens the storage in this
+/// process, as an app relaunched after being killed would. The insert is measured again every
+/// ``KillConfiguration/killsPerMeasurement`` kills, so the kill points follow the machine's load.
 struct KillCampaign {
   private static let readyTimeout: Duration = .seconds(120)
 
@@ -32,17 +33,23 @@ struct KillCampaign {
       executable: try CrashWriterProcess.executableURL(),
       old: CrashFeed.make(seed: configuration.seed, count: configuration.oldImageCount),
       new: CrashFeed.make(seed: configuration.seed &+ 1, count: configuration.newImageCount))
-    let (insertDuration, storageFiles) = try await campaign.measureUninterruptedInsert()
     var generator = SeededGenerator(seed: configuration.seed)
+    var measurements: [Duration] = []
+    var storageFiles: Set<String> = []
     var trials: [KillTrial] = []
     for index in 0..<configuration.trials {
+      if index % configuration.killsPerMeasurement == 0 {
+        let (duration, files) = try await campaign.measureUninterruptedInsert()
+        measurements.append(duration)
+        storageFiles.formUnion(files)
+      }
       // One kill point in each equal slice of the span, so every part of the insert gets some.
       let slice = (Double(index) + generator.fraction()) / Double(configuration.trials)
-      let delay = insertDuration * (slice * configuration.latestKill)
+      let delay = measurements[measurements.count - 1] * (slice * configuration.latestKill)
       trials.append(try await campaign.kill(after: delay, storageFiles: storageFiles))
     }
     return KillReport(
-      backend: backend.name, configuration: configuration, uninterruptedInsert: insertDuration,
+      backend: backend.name, configuration: configuration, uninterruptedInserts: measurements,
       trials: trials)
   }
 
@@ -88,8 +95,10 @@ struct KillCampaign {
       try await putOldCache(in: directory)
       let child = try startChild(in: directory)
       try child.waitUntilReady(timeout: Self.readyTimeout)
+      let ready = ContinuousClock.now
       try await Task.sleep(for: delay)
       child.kill()
+      let killedAfter = ContinuousClock.now - ready
       let exit = child.waitForExit()
       let errorOutput = child.errorOutput()
       let leftoversAfterKill = try Self.files(in: directory).filter {
@@ -102,7 +111,7 @@ struct KillCampaign {
         !storageFiles.contains($0.key)
       }
       return KillTrial(
-        delay: delay, exit: exit, errorOutput: errorOutput, outcome: outcome,
+        delay: killedAfter, exit: exit, errorOutput: errorOutput, outcome: outcome,
         leftoversAfterKill: leftoversAfterKill, leftoversAfterNextInsert: leftoversAfterNextInsert)
     }
   }

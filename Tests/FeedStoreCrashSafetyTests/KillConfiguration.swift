@@ -29,6 +29,8 @@ struct KillConfiguration: Sendable {
   /// The latest kill, as a multiple of an uninterrupted insert's duration: past 1, the child has
   /// often finished, so the kill points cover before, during and after the write.
   let latestKill = 1.25
+  /// Kills between two uninterrupted inserts that measure how long an insert takes now.
+  let killsPerMeasurement = 10
 
   /// The configuration the environment asks for.
   ///

@@ -6,8 +6,8 @@ struct KillReport: Sendable {
   let backend: String
   /// The run's configuration.
   let configuration: KillConfiguration
-  /// How long the insert took in the uninterrupted run that placed the kill points.
-  let uninterruptedInsert: Duration
+  /// How long the insert took in each uninterrupted run that placed the kill points after it.
+  let uninterruptedInserts: [Duration]
   /// Every kill, in the order they were made.
   let trials: [KillTrial]
 
@@ -49,14 +49,20 @@ struct KillReport: Sendable {
     trials.flatMap(\.leftoversAfterNextInsert.keys).sorted()
   }
 
+  /// The earliest kill, from the moment the child started inserting.
+  var firstKill: Duration { trials.map(\.delay).min() ?? .zero }
+  /// The latest kill, from the moment the child started inserting.
+  var lastKill: Duration { trials.map(\.delay).max() ?? .zero }
+
   /// The counts in a line or two, as the test prints them and the docs quote them.
   var summary: String {
     let killedMidInsert = newCount - finishedBeforeKillCount
     var lines = [
       "Kill test, \(backend): \(trials.count) kills (seed \(configuration.seed), "
         + "\(configuration.newImageCount) images over \(configuration.oldImageCount), "
-        + "uninterrupted insert \(format(uninterruptedInsert)), kills from 0 to "
-        + "\(format(uninterruptedInsert * configuration.latestKill)) into the insert): "
+        + "uninterrupted inserts \(format(uninterruptedInserts.min() ?? .zero))–"
+        + "\(format(uninterruptedInserts.max() ?? .zero)), kills \(format(firstKill))–"
+        + "\(format(lastKill)) into the insert): "
         + "\(oldCount) old, \(newCount) new (\(finishedBeforeKillCount) of them finished before "
         + "the kill), \(tornOutcomes.count) torn; temporary files left by \(leftoverAfterKillCount) "
         + "kills (at most \(largestLeftoverBytes) bytes), still there after the next insert in "

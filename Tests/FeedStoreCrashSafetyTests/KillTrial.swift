@@ -3,7 +3,7 @@ import Foundation
 /// One kill: when it came, how the child ended, what the storage held afterwards, and the
 /// temporary files left beside it.
 struct KillTrial: Sendable {
-  /// How long after the child started inserting the kill was sent.
+  /// How long after the child said it was starting its insert the kill was sent.
   let delay: Duration
   /// How the child ended: killed, or finished before the kill reached it.
   let exit: CrashWriterProcess.Exit
