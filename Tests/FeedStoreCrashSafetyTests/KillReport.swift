@@ -70,9 +70,8 @@ struct KillReport: Sendable {
     ]
     if oldCount == 0 || killedMidInsert == 0 {
       lines.append(
-        "Kill test, \(backend): never saw both outcomes of a kill that landed during the insert "
-          + "(\(oldCount) old, \(killedMidInsert) new from a killed child); "
-          + "the kill points missed the write.")
+        "Kill test, \(backend): no kills landed on both sides of the moment the new feed "
+          + "replaced the old (\(oldCount) old, \(killedMidInsert) new from a killed child).")
     }
     return lines.joined(separator: "\n")
   }
