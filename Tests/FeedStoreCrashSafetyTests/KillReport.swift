@@ -78,7 +78,7 @@ struct KillReport: Sendable {
 }
 
 /// A duration in milliseconds, as the report shows it.
-func format(_ duration: Duration) -> String {
+private func format(_ duration: Duration) -> String {
   let milliseconds =
     Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
   return "\(Int(milliseconds.rounded())) ms"
