@@ -140,6 +140,17 @@ let package = Package(
       name: "DocsSnippetsTests",
       dependencies: ["FeedCache", "FeedStoreSpecs", "MyFeedCache"]
     ),
+
+    // The kill test: a child process that inserts a large feed, and the test that kills it
+    // with SIGKILL mid-insert and checks the storage (run with FEEDSTORE_KILL_TESTS=1).
+    .executableTarget(
+      name: "FeedStoreCrashWriter",
+      dependencies: ["FeedCache", "FeedStoreBackends"]
+    ),
+    .testTarget(
+      name: "FeedStoreCrashSafetyTests",
+      dependencies: ["FeedCache", "FeedStoreBackends", "FeedStoreCrashWriter"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
