@@ -121,6 +121,8 @@ public struct CodableFeedStoreError: Error, CustomStringConvertible, Sendable {
     }
   }
 
+  /// The error as one sentence: the operation, the file's path, what is wrong and where, and
+  /// what became of the file.
   public var description: String {
     "\(headline): \(problem); \(outcome)."
   }

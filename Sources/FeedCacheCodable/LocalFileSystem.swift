@@ -10,8 +10,9 @@ import Foundation
 
 /// The real file system, through POSIX calls.
 ///
-/// Files are read without following anything but regular files (a directory or a FIFO at the
-/// path is an error, never a hang), flushed with `fsync`, replaced with `rename` and removed
+/// Only regular files are read: a directory or a FIFO at the path is an error, never a hang.
+/// Files and directories are flushed with `fsync` (on Apple platforms that reaches the drive
+/// but not past its cache, which only `F_FULLFSYNC` flushes), replaced with `rename` and removed
 /// with `unlink`, which never removes a directory. Locks are `flock` locks on a lock file that
 /// the holder removes when it lets go.
 public struct LocalFileSystem: FileSystem {
