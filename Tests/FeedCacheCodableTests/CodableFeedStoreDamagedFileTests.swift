@@ -89,21 +89,29 @@ import Testing
 
   @Test func retrieve_reportsEveryCutOfAValidFileAsTruncatedWhereItEnds() async throws {
     try await withTemporaryDirectory { directory in
-      let sut = makeSUT(in: directory)
       let whole = Data(DamagedStoreFile.validFile.utf8)
-      var reasons: [CodableFeedStoreError.Reason?] = []
-
-      for cut in 1..<whole.count {
-        try whole.prefix(cut).write(to: sut.storeURL)
-        do {
-          _ = try await sut.retrieve()
-          reasons.append(nil)
-        } catch let error as CodableFeedStoreError {
-          reasons.append(error.reason)
-        }
+      let cuts = 1..<whole.count
+      let stores = try cuts.map { cut in
+        let store = CodableFeedStore(storeURL: directory.appending(path: "\(cut).json"))
+        try whole.prefix(cut).write(to: store.storeURL)
+        return store
       }
 
-      #expect(reasons == (1..<whole.count).map { .truncated(offset: $0) })
+      let reasons = await withTaskGroup(of: (Int, CodableFeedStoreError.Reason?).self) { group in
+        for (cut, store) in zip(cuts, stores) {
+          group.addTask {
+            do {
+              _ = try await store.retrieve()
+              return (cut, nil)
+            } catch {
+              return (cut, (error as? CodableFeedStoreError)?.reason)
+            }
+          }
+        }
+        return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+      }
+
+      #expect(cuts.map { reasons[$0] } == cuts.map { .truncated(offset: $0) })
     }
   }
 

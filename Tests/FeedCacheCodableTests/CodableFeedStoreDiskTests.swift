@@ -56,6 +56,29 @@ import Testing
     }
   }
 
+  /// A crash at each of the four calls with which insert changes the disk, and after them.
+  ///
+  /// The calls are: write the temporary file, flush it, rename it (which commits), flush the
+  /// directory.
+  @Test(arguments: 1...5)
+  func insert_leavesTheOldCacheOrTheNewWhereverItStops(crashingCall: Int) async throws {
+    try await withTemporaryDirectory { directory in
+      let old = FeedStoreFixtures.uniqueCachedFeed()
+      let new = CachedFeed(
+        feed: FeedStoreFixtures.uniqueImageFeed(count: 50), timestamp: .distantFuture)
+      try await makeSUT(in: directory).insert(old.feed, timestamp: old.timestamp)
+      let crashing = makeSUT(
+        in: directory, fileSystem: CrashingFileSystem(crashingCall: crashingCall))
+
+      _ = try? await crashing.insert(new.feed, timestamp: new.timestamp)
+
+      let relaunched = makeSUT(in: directory)
+      #expect(try await relaunched.retrieve() == (crashingCall <= 3 ? old : new))
+      try await relaunched.insert(old.feed, timestamp: old.timestamp)
+      #expect(try contents(of: directory) == ["feed.json"])
+    }
+  }
+
   @Test func retrieve_onlyReadsTheFile() async throws {
     try await withTemporaryDirectory { directory in
       let fileSystem = RecordingFileSystem()
