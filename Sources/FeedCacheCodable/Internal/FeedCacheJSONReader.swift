@@ -182,7 +182,6 @@ struct FeedCacheJSONReader {
 
   private mutating func readImage(at index: Int) throws(Failure) -> LocalFeedImage {
     let field = Field.image(index)
-    skipWhitespace()
     try expectValue(UInt8(ascii: "{"), "an object", of: field)
     offset += 1
     var id: UUID?
