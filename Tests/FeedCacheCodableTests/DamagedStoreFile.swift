@@ -92,6 +92,12 @@ struct DamagedStoreFile: Sendable, CustomTestStringConvertible {
       .invalidValue(offset: offset(of: #""not-a-uuid""#, in: $0), field: "feed[0].id")
     },
     DamagedStoreFile(
+      "id with characters that are not hex digits",
+      #"{"version":1,"timestamp":0,"feed":[{"id":"5A0B1E8C-93C1-4F7E-9D0A-0F1E2D3C4B:G","url":"https://a.example"}]}"#
+    ) {
+      .invalidValue(offset: offset(of: #""5A0B1E8C"#, in: $0), field: "feed[0].id")
+    },
+    DamagedStoreFile(
       "url that is not a URL",
       #"{"version":1,"timestamp":0,"feed":[{"id":"\#(id)","url":"a%20b:c"}]}"#
     ) {

@@ -232,25 +232,36 @@ struct FeedCacheJSONReader {
   /// The UUID spelled by the 36 bytes at `start` when they are hex digits and dashes in the
   /// places `uuidString` puts them, followed by the closing quote; `nil` otherwise.
   private func uuidWithoutEscapes(at start: Int) -> UUID? {
-    guard start + 36 < bytes.count, bytes[start + 36] == UInt8(ascii: "\"") else { return nil }
+    guard start + 36 < bytes.count, bytes[start + 36] == UInt8(ascii: "\""),
+      bytes[start + 8] == UInt8(ascii: "-"), bytes[start + 13] == UInt8(ascii: "-"),
+      bytes[start + 18] == UInt8(ascii: "-"), bytes[start + 23] == UInt8(ascii: "-")
+    else { return nil }
     // The 32 hex digits, as two big-endian halves of the UUID's 16 bytes.
     var halves: (UInt64, UInt64) = (0, 0)
-    for index in start..<start + 36 {
-      let byte = bytes[index]
-      switch index - start {
-      case 8, 13, 18, 23:
-        guard byte == UInt8(ascii: "-") else { return nil }
-      case let position:
-        guard let digit = Self.hexValue(byte) else { return nil }
-        if position < 18 {
-          halves.0 = halves.0 << 4 | UInt64(digit)
-        } else {
-          halves.1 = halves.1 << 4 | UInt64(digit)
-        }
-      }
-    }
+    guard accumulateHexDigits(start..<start + 8, into: &halves.0),
+      accumulateHexDigits(start + 9..<start + 13, into: &halves.0),
+      accumulateHexDigits(start + 14..<start + 18, into: &halves.0),
+      accumulateHexDigits(start + 19..<start + 23, into: &halves.1),
+      accumulateHexDigits(start + 24..<start + 36, into: &halves.1)
+    else { return nil }
     halves = (halves.0.bigEndian, halves.1.bigEndian)
     return withUnsafeBytes(of: halves) { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+  }
+
+  /// Shifts the hex digits at `range` into `value`; says whether they all were hex digits.
+  ///
+  /// Digits and letters come in random order, so this takes no branch on either: the value of
+  /// `0`–`9` is its low nibble, that of `A`–`F` and `a`–`f` its low nibble plus 9.
+  private func accumulateHexDigits(_ range: Range<Int>, into value: inout UInt64) -> Bool {
+    var invalidCount = 0
+    for index in range {
+      let byte = bytes[index]
+      let isDigit = byte &- UInt8(ascii: "0") < 10
+      let isLetter = (byte | 0x20) &- UInt8(ascii: "a") < 6
+      invalidCount &+= isDigit || isLetter ? 0 : 1
+      value = value << 4 | UInt64((byte & 0x0F) &+ 9 &* (byte >> 6))
+    }
+    return invalidCount == 0
   }
 
   private mutating func readURL(of field: Field) throws(Failure) -> URL {
@@ -742,11 +753,10 @@ struct FeedCacheJSONReader {
   }
 
   private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    default: nil
-    }
+    let digit = byte &- UInt8(ascii: "0")
+    if digit < 10 { return digit }
+    // Setting bit 5 turns an ASCII upper-case letter into its lower case.
+    let letter = (byte | 0x20) &- UInt8(ascii: "a")
+    return letter < 6 ? letter + 10 : nil
   }
 }
