@@ -32,7 +32,7 @@ import Foundation
 /// **Damaged storage.** A missing file retrieves as `nil`. A file that cannot be read is an
 /// error that names it and says what is wrong and where, and retrieve leaves it as it is. A
 /// corrupt file of this store's format (empty, truncated, not JSON, the wrong shape or value
-/// types) is replaced by an insert and removed by a delete. A file of a newer format version,
+/// types), or one that cannot be read at all, is replaced by an insert and removed by a delete. A file of a newer format version,
 /// or a directory where the file should be, is refused by insert and delete alike, and never
 /// modified. Opening a store never touches the disk.
 public struct CodableFeedStore: FeedStore {

@@ -19,9 +19,10 @@ public struct CodableFeedStoreError: Error, CustomStringConvertible, Sendable {
   /// What went wrong.
   ///
   /// The cases from ``emptyFile`` to ``invalidValue(offset:field:)`` mean the file is this
-  /// store's but corrupt: an insert replaces it and a delete removes it.
-  /// ``unsupportedFormatVersion(_:)`` and ``directory`` mean the path holds something this store
-  /// must not overwrite: insert and delete refuse it and leave it as it is.
+  /// store's but corrupt, and ``unreadable`` that it cannot be read at all: an insert replaces
+  /// such a file and a delete removes it. ``unsupportedFormatVersion(_:)`` and ``directory`` mean
+  /// the path holds something this store must not overwrite: insert and delete refuse it and
+  /// leave it as it is.
   public enum Reason: Sendable, Equatable {
     /// The file is empty.
     case emptyFile
@@ -112,15 +113,6 @@ public struct CodableFeedStoreError: Error, CustomStringConvertible, Sendable {
     }
   }
 
-  /// Whether the file is this store's own but cannot be read: an insert replaces it, a delete
-  /// removes it.
-  var isCorruptFile: Bool {
-    switch reason {
-    case .emptyFile, .truncated, .invalidJSON, .wrongShape, .wrongType, .invalidValue: true
-    default: false
-    }
-  }
-
   /// The error as one sentence: the operation, the file's path, what is wrong and where, and
   /// what became of the file.
   public var description: String {
@@ -169,12 +161,10 @@ public struct CodableFeedStoreError: Error, CustomStringConvertible, Sendable {
 
   private var outcome: String {
     switch (operation, reason) {
-    case (.retrieve, _) where isCorruptFile:
-      "the file is left untouched; an insert replaces it and a delete removes it"
     case (.retrieve, .unsupportedFormatVersion), (.retrieve, .directory):
       "it is left untouched, and insert and delete refuse it too"
     case (.retrieve, _):
-      "the file is left untouched"
+      "the file is left untouched; an insert replaces it and a delete removes it"
     case (.insert, .unsupportedFormatVersion), (.insert, .directory),
       (.delete, .unsupportedFormatVersion), (.delete, .directory):
       "this store does not overwrite it, so it is left untouched"

@@ -7,7 +7,8 @@ import Testing
 
 /// The contract's rule on damaged storage, as the Codable store keeps it: retrieve says what is
 /// wrong, where, and leaves the file as it was; insert and delete replace or remove a corrupt
-/// file of the store's own format, and refuse a newer format's file or a directory.
+/// file of the store's own format or one they cannot read, and refuse a newer format's file or
+/// a directory.
 @Suite struct CodableFeedStoreDamagedFileTests {
   @Test(arguments: DamagedStoreFile.corrupt + DamagedStoreFile.newerFormat)
   func retrieve_throwsErrorSayingWhatIsWrongAndWhere(file: DamagedStoreFile) async throws {
@@ -179,20 +180,30 @@ import Testing
     }
   }
 
-  @Test func insert_refusesAFileItCannotReadAndLeavesIt() async throws {
+  @Test func insert_replacesAFileItCannotRead() async throws {
     try await withTemporaryDirectory { directory in
       let fileSystem = FaultInjectingFileSystem()
       let sut = makeSUT(in: directory, fileSystem: fileSystem)
       try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
-      let previous = try Data(contentsOf: sut.storeURL)
+      fileSystem.injectFault(.contentsOfFile)
+      let cache = FeedStoreFixtures.uniqueCachedFeed()
+
+      try await sut.insert(cache.feed, timestamp: cache.timestamp)
+
+      #expect(try await CodableFeedStore(storeURL: sut.storeURL).retrieve() == cache)
+    }
+  }
+
+  @Test func delete_removesAFileItCannotRead() async throws {
+    try await withTemporaryDirectory { directory in
+      let fileSystem = FaultInjectingFileSystem()
+      let sut = makeSUT(in: directory, fileSystem: fileSystem)
+      try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
       fileSystem.injectFault(.contentsOfFile)
 
-      let error = await #expect(throws: CodableFeedStoreError.self) {
-        try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
-      }
+      try await sut.deleteCachedFeed()
 
-      #expect(error?.reason == .unreadable)
-      #expect(try Data(contentsOf: sut.storeURL) == previous)
+      #expect(try contents(of: directory).isEmpty)
     }
   }
 

@@ -31,7 +31,8 @@ import Testing
   }
 
   @Test(arguments: [
-    0.0, -0.0, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 1e-310, 1e-300, 0.1,
+    0.0, -0.0, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude.nextDown,
+    1e-300, 0.1,
     -978_307_200.000_001, 1e16, 123_456_789_012_345_680.0, .greatestFiniteMagnitude,
     -.greatestFiniteMagnitude,
   ])

@@ -63,14 +63,22 @@ struct StoreFile: Sendable {
     }
   }
 
-  /// Throws unless whatever is at the store's path may be replaced or removed: nothing, or a
-  /// file of this store's own format, readable or corrupt.
+  /// Throws unless whatever is at the store's path may be replaced or removed: nothing, a file
+  /// of this store's own format, readable or corrupt, or a file that cannot be read at all,
+  /// which nothing shows to be another format's and which the app could not recover from
+  /// otherwise.
   ///
   /// - Returns: Whether a file is there.
   private func checkOverwritable(
     for operation: CodableFeedStoreError.Operation
   ) throws(CodableFeedStoreError) -> Bool {
-    guard let data = try contents(for: operation) else { return false }
+    let data: Data?
+    do throws(CodableFeedStoreError) {
+      data = try contents(for: operation)
+    } catch  where error.reason == .unreadable {
+      return true
+    }
+    guard let data else { return false }
     do throws(FeedCacheFormatError) {
       try FeedCacheJSONReader.checkFormatVersion(of: data)
     } catch  where error.isCorruptFile {
