@@ -79,6 +79,17 @@ import Testing
     }
   }
 
+  @Test func init_neverTouchesTheDisk() async throws {
+    try await withTemporaryDirectory { directory in
+      let fileSystem = RecordingFileSystem()
+      try Data("garbage".utf8).write(to: directory.appending(path: "feed.json"))
+
+      _ = makeSUT(in: directory, fileSystem: fileSystem)
+
+      #expect(fileSystem.calls.isEmpty)
+    }
+  }
+
   @Test func retrieve_onlyReadsTheFile() async throws {
     try await withTemporaryDirectory { directory in
       let fileSystem = RecordingFileSystem()
