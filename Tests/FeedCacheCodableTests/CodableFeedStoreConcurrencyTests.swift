@@ -30,14 +30,16 @@ import Testing
       let fileSystem = BlockingFileSystem()
       let sut = CodableFeedStore(
         storeURL: directory.appending(path: "feed.json"), fileSystem: fileSystem)
-      fileSystem.releaseReads(20)
+      let count = 5
 
-      try await withThrowingTaskGroup(of: Void.self) { group in
-        for _ in 0..<20 {
-          group.addTask { _ = try await sut.retrieve() }
-        }
-        try await group.waitForAll()
+      let retrievals = (0..<count).map { _ in Task { try await sut.retrieve() } }
+      for _ in 0..<count {
+        _ = await eventually { fileSystem.waitingReads > 0 }
+        // Gives a read that does not wait for the one before it the time to start.
+        try await Task.sleep(for: .milliseconds(20))
+        fileSystem.releaseReads(1)
       }
+      for retrieval in retrievals { _ = try await retrieval.value }
 
       #expect(fileSystem.mostConcurrentReads == 1)
     }
