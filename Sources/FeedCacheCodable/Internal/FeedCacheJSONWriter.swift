@@ -27,7 +27,7 @@ struct FeedCacheJSONWriter {
     let seconds = timestamp.timeIntervalSinceReferenceDate
     guard seconds.isFinite else { throw .nonFiniteTimestamp(seconds) }
     var writer = FeedCacheJSONWriter()
-    writer.bytes.reserveCapacity(64 + feed.count * 192)
+    writer.bytes.reserveCapacity(64 + feed.count * 256)
     writer.append(#"{"version":\#(FeedCacheJSONReader.currentVersion),"timestamp":"#)
     // `description` is the shortest text that parses back to the same `Double`.
     writer.append(seconds.description)
@@ -64,6 +64,7 @@ struct FeedCacheJSONWriter {
   /// Whether `URL(string: absoluteString)`, which the reader builds, gives back `url`: the same
   /// URL, or for a URL relative to a base, one with the same absolute string.
   private static func readsBack(_ absoluteString: String, as url: URL) -> Bool {
+    if url.baseURL == nil, PlainWebURL.matches(absoluteString) { return true }
     guard let readBack = URL(string: absoluteString) else { return false }
     return url.baseURL == nil ? readBack == url : readBack.absoluteString == absoluteString
   }
