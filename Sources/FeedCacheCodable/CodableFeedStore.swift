@@ -1,24 +1,45 @@
+import Dispatch
 import FeedCache
 import Foundation
 
 /// A ``FeedCache/FeedStore`` that keeps its feed as one JSON file.
 ///
-/// Every insert writes a new file beside the store file and renames it over the old one, so a
-/// reader, or a relaunch after a crash, sees the old cache or the new one, never a torn file.
-/// Because every change is one atomic rename or unlink, the store needs no lock: it is safe to
-/// use from many tasks, and the last change to finish wins.
-///
-/// A missing file retrieves as `nil`. A file that exists but cannot be decoded is an error, and
-/// is left on disk as it is.
-///
 /// ```swift
 /// let store = CodableFeedStore(storeURL: cachesDirectory.appending(path: "feed.json"))
 /// try await store.insert(feed, timestamp: .now)
 /// ```
+///
+/// **Durability.** An insert writes the new cache to a temporary file beside the store file
+/// (`.<name>.tmp`), flushes it with `fsync`, renames it over the store file and flushes the
+/// directory, so once it returns the new cache survives a crash or a power loss, and a crash at
+/// any moment leaves the old cache or the new one, never a torn file. A delete unlinks the file
+/// and flushes the directory. Insert and delete hold an exclusive `flock` on a lock file beside
+/// the store file (`.<name>.lock`, removed again afterwards), so instances in other tasks or
+/// processes take turns; a temporary file found while holding it was left by a writer that
+/// died, and is removed (so is the `.<name>.<UUID>.tmp` of earlier versions of this store).
+/// Both names stay within 255 bytes for any valid store file name. Retrieve takes no lock: it
+/// reads the old file or the new one.
+///
+/// **Concurrency.** The file work runs on a serial queue of each instance, never blocking the
+/// Swift concurrency pool; the calls of one instance run in the order they are made.
+///
+/// **Values.** Timestamps keep their exact bit pattern. A URL is kept as its `absoluteString`,
+/// and `retrieve` delivers `URL(string: url.absoluteString)`: the same URL, except that a URL
+/// relative to a base comes back as the absolute URL it resolves to. An insert refuses, before
+/// anything is written, a timestamp that is NaN or infinite and a URL that would not read back
+/// that way.
+///
+/// **Damaged storage.** A missing file retrieves as `nil`. A file that cannot be read is an
+/// error that names it and says what is wrong and where, and retrieve leaves it as it is. A
+/// corrupt file of this store's format (empty, truncated, not JSON, the wrong shape or value
+/// types), or one that cannot be read at all, is replaced by an insert and removed by a delete. A file of a newer format version,
+/// or a directory where the file should be, is refused by insert and delete alike, and never
+/// modified. Opening a store never touches the disk.
 public struct CodableFeedStore: FeedStore {
   /// The file that holds the cache.
   public let storeURL: URL
-  private let fileSystem: any FileSystem
+  private let storeFile: StoreFile
+  private let queue = DispatchQueue(label: "FeedCacheCodable.CodableFeedStore")
 
   /// Creates a store over the JSON file at `storeURL`, which need not exist yet.
   ///
@@ -27,49 +48,70 @@ public struct CodableFeedStore: FeedStore {
   ///   - fileSystem: How the store reaches the disk; the real one by default.
   public init(storeURL: URL, fileSystem: any FileSystem = LocalFileSystem()) {
     self.storeURL = storeURL
-    self.fileSystem = fileSystem
+    storeFile = StoreFile(layout: StoreFileLayout(storeURL: storeURL), fileSystem: fileSystem)
   }
 
+  /// Removes the cached feed, if any, and a corrupt store file.
+  ///
+  /// - Throws: A ``CodableFeedStoreError`` when the file cannot be removed, or when the path
+  ///   holds a newer format's file or a directory, which this store does not remove.
   public func deleteCachedFeed() async throws {
-    do {
-      try fileSystem.removeItem(at: storeURL)
-    } catch {
-      throw CodableFeedStoreError(.undeletable, at: storeURL, underlyingError: error)
+    try await onFileQueue { [storeFile] () throws(CodableFeedStoreError) in
+      try storeFile.remove()
     }
   }
 
+  /// Replaces the cached feed, and a corrupt store file, with `feed` cached at `timestamp`.
+  ///
+  /// - Parameters:
+  ///   - feed: The images to cache, in order.
+  ///   - timestamp: When the feed was cached.
+  /// - Throws: A ``CodableFeedStoreError`` when a value cannot be stored, when the file cannot
+  ///   be written, or when the path holds a newer format's file or a directory, which this
+  ///   store does not overwrite. The previous cache is then unchanged.
   public func insert(_ feed: [LocalFeedImage], timestamp: Date) async throws {
     let data: Data
-    do {
+    do throws(FeedCacheJSONWriter.Refusal) {
       data = try FeedCacheJSONWriter.encode(feed: feed, timestamp: timestamp)
     } catch {
-      throw CodableFeedStoreError(.unwritable, at: storeURL, underlyingError: error)
+      throw CodableFeedStoreError(.insert, at: storeURL, refusal: error)
     }
-    try replaceStoreFile(with: data)
+    try await onFileQueue { [storeFile] () throws(CodableFeedStoreError) in
+      try storeFile.replace(with: data)
+    }
   }
 
+  /// Delivers the cached feed.
+  ///
+  /// - Returns: The cached feed, or `nil` when there is no store file.
+  /// - Throws: A ``CodableFeedStoreError`` when the file cannot be read or decoded; the file is
+  ///   left as it is.
   public func retrieve() async throws -> CachedFeed? {
-    let data: Data?
-    do {
-      data = try fileSystem.contentsOfFile(at: storeURL)
-    } catch {
-      throw CodableFeedStoreError(.unreadable, at: storeURL, underlyingError: error)
+    let data = try await onFileQueue { [storeFile] () throws(CodableFeedStoreError) in
+      try storeFile.contents(for: .retrieve)
     }
     guard let data else { return nil }
-    return try CodableFeedCache.decode(data, storeURL: storeURL)
+    do throws(FeedCacheFormatError) {
+      return try FeedCacheJSONReader.decode(data)
+    } catch {
+      throw CodableFeedStoreError(.retrieve, at: storeURL, formatError: error)
+    }
   }
 
-  private func replaceStoreFile(with data: Data) throws {
-    let temporaryURL = storeURL.deletingLastPathComponent().appending(
-      path: ".\(storeURL.lastPathComponent).\(UUID().uuidString).tmp")
-    do {
-      try fileSystem.createFile(at: temporaryURL, contents: data)
-      try fileSystem.replaceItem(at: storeURL, withItemAt: temporaryURL)
-    } catch {
-      // The write already failed and that is the error worth reporting; a temporary file that
-      // cannot be removed either is harmless, as it never replaces the store file.
-      try? fileSystem.removeItem(at: temporaryURL)
-      throw CodableFeedStoreError(.unwritable, at: storeURL, underlyingError: error)
+  /// Runs `work` on this instance's queue, after the work enqueued before it.
+  private func onFileQueue<Value: Sendable>(
+    _ work: @escaping @Sendable () throws(CodableFeedStoreError) -> Value
+  ) async throws(CodableFeedStoreError) -> Value {
+    let result = await withCheckedContinuation {
+      (continuation: CheckedContinuation<Result<Value, CodableFeedStoreError>, Never>) in
+      queue.async {
+        do throws(CodableFeedStoreError) {
+          continuation.resume(returning: .success(try work()))
+        } catch {
+          continuation.resume(returning: .failure(error))
+        }
+      }
     }
+    return try result.get()
   }
 }

@@ -1,52 +1,177 @@
 import Foundation
 
-/// Why a ``CodableFeedStore`` could not do what it was asked, and at which file.
+/// Why a ``CodableFeedStore`` could not do what it was asked, at which file, and where in it.
+///
+/// Its ``description`` is a sentence for a log or a bug report: the operation, the file's path,
+/// what is wrong (with the byte offset and the field when the file's bytes are at fault), and
+/// what became of the file.
 public struct CodableFeedStoreError: Error, CustomStringConvertible, Sendable {
-  /// What went wrong.
-  public enum Reason: Sendable, Equatable {
-    /// The store file exists but could not be read.
-    case unreadable
-    /// The store file exists but does not hold a feed cache this store can decode.
-    case corrupt
-    /// The store file was written by a newer format than this store reads.
-    case unsupportedFormatVersion(Int)
-    /// The new cache could not be written; the previous one is unchanged.
-    case unwritable
-    /// The cache could not be removed; it is unchanged.
-    case undeletable
+  /// The store operation that failed.
+  public enum Operation: Sendable, Equatable {
+    /// ``CodableFeedStore/retrieve()``.
+    case retrieve
+    /// ``CodableFeedStore/insert(_:timestamp:)``.
+    case insert
+    /// ``CodableFeedStore/deleteCachedFeed()``.
+    case delete
   }
 
+  /// What went wrong.
+  ///
+  /// The cases from ``emptyFile`` to ``invalidValue(offset:field:)`` mean the file is this
+  /// store's but corrupt, and ``unreadable`` that it cannot be read at all: an insert replaces
+  /// such a file and a delete removes it. ``unsupportedFormatVersion(_:)`` and ``directory`` mean
+  /// the path holds something this store must not overwrite: insert and delete refuse it and
+  /// leave it as it is.
+  public enum Reason: Sendable, Equatable {
+    /// The file is empty.
+    case emptyFile
+    /// The file ends at byte `offset`, before the cache does.
+    case truncated(offset: Int)
+    /// The file is not JSON from byte `offset` on: garbage, or text that is not UTF-8.
+    case invalidJSON(offset: Int)
+    /// The JSON is not shaped as a cache at byte `offset`: `field` is missing, unknown or
+    /// repeated, or the file holds another kind of JSON value.
+    case wrongShape(offset: Int, field: String)
+    /// The value of `field` at byte `offset` is JSON of the wrong type.
+    case wrongType(offset: Int, field: String)
+    /// The value of `field` at byte `offset` has the right type but not a valid value: an id
+    /// that is not a UUID, a URL that does not parse, a version below 1 and the like.
+    case invalidValue(offset: Int, field: String)
+    /// The file was written in a format version newer than this store reads.
+    case unsupportedFormatVersion(Int)
+    /// A directory is where the store's file should be.
+    case directory
+    /// The file exists but could not be read.
+    case unreadable
+    /// The new cache could not be written.
+    case unwritable
+    /// The cache could not be removed.
+    case undeletable
+    /// The timestamp to insert is NaN or infinite, which the file cannot hold.
+    case nonFiniteTimestamp
+    /// The URL of the image at `imageIndex` of the feed to insert would not read back as the
+    /// same URL.
+    case unrepresentableURL(imageIndex: Int)
+  }
+
+  /// The operation that failed.
+  public let operation: Operation
   /// What went wrong.
   public let reason: Reason
   /// The store file.
   public let storeURL: URL
-  /// The details: the file system's error, or what in the file could not be decoded.
+  /// The details: the file system's error, or what exactly in the file or the values is wrong.
   public let detail: String
 
-  init(_ reason: Reason, at storeURL: URL, detail: String) {
+  init(_ operation: Operation, _ reason: Reason, at storeURL: URL, detail: String) {
+    self.operation = operation
     self.reason = reason
     self.storeURL = storeURL
     self.detail = detail
   }
 
-  init(_ reason: Reason, at storeURL: URL, underlyingError: any Error) {
-    self.init(reason, at: storeURL, detail: String(describing: underlyingError))
+  init(_ operation: Operation, _ reason: Reason, at storeURL: URL, underlyingError: any Error) {
+    self.init(operation, reason, at: storeURL, detail: String(describing: underlyingError))
   }
 
+  init(_ operation: Operation, at storeURL: URL, formatError: FeedCacheFormatError) {
+    let reason: Reason
+    let detail: String
+    switch formatError {
+    case .empty:
+      (reason, detail) = (.emptyFile, "the file holds no bytes")
+    case .truncated(let offset, let text):
+      (reason, detail) = (.truncated(offset: offset), text)
+    case .invalidJSON(let offset, let text):
+      (reason, detail) = (.invalidJSON(offset: offset), text)
+    case .wrongShape(let offset, let field, let text):
+      (reason, detail) = (.wrongShape(offset: offset, field: field), text)
+    case .wrongType(let offset, let field, let text):
+      (reason, detail) = (.wrongType(offset: offset, field: field), text)
+    case .invalidValue(let offset, let field, let text):
+      (reason, detail) = (.invalidValue(offset: offset, field: field), text)
+    case .newerVersion(let version):
+      (reason, detail) = (
+        .unsupportedFormatVersion(version),
+        "this store reads versions up to \(FeedCacheJSONReader.currentVersion)"
+      )
+    }
+    self.init(operation, reason, at: storeURL, detail: detail)
+  }
+
+  init(_ operation: Operation, at storeURL: URL, refusal: FeedCacheJSONWriter.Refusal) {
+    switch refusal {
+    case .nonFiniteTimestamp(let seconds):
+      self.init(
+        operation, .nonFiniteTimestamp, at: storeURL,
+        detail: "\(seconds) seconds since 2001-01-01")
+    case .unrepresentableURL(let index, let absoluteString):
+      self.init(
+        operation, .unrepresentableURL(imageIndex: index), at: storeURL,
+        detail: absoluteString.debugDescription)
+    }
+  }
+
+  /// The error as one sentence: the operation, the file's path, what is wrong and where, and
+  /// what became of the file.
   public var description: String {
+    "\(headline): \(problem); \(outcome)."
+  }
+
+  private var headline: String {
     let path = storeURL.path(percentEncoded: false)
+    switch operation {
+    case .retrieve: return "Cannot retrieve the feed cache at \(path)"
+    case .insert: return "Cannot insert into the feed cache at \(path)"
+    case .delete: return "Cannot delete the feed cache at \(path)"
+    }
+  }
+
+  private var problem: String {
     switch reason {
-    case .unreadable:
-      return "Cannot read the feed cache at \(path): \(detail)"
-    case .corrupt:
-      return "The feed cache at \(path) is corrupt and was left untouched: \(detail)"
+    case .emptyFile:
+      "the file is corrupt: it is empty"
+    case .truncated(let offset):
+      "the file is corrupt: it is truncated, ending at byte \(offset): \(detail)"
+    case .invalidJSON(let offset):
+      "the file is corrupt: it is not valid JSON at byte \(offset): \(detail)"
+    case .wrongShape(let offset, let field):
+      "the file is corrupt: it is not shaped as a feed cache at byte \(offset) (\(field)): \(detail)"
+    case .wrongType(let offset, let field):
+      "the file is corrupt: a value has the wrong type at byte \(offset) (\(field)): \(detail)"
+    case .invalidValue(let offset, let field):
+      "the file is corrupt: a value is invalid at byte \(offset) (\(field)): \(detail)"
     case .unsupportedFormatVersion(let version):
-      return
-        "The feed cache at \(path) has format version \(version), newer than this store reads; it was left untouched: \(detail)"
+      "the file has format version \(version), newer than this store reads: \(detail)"
+    case .directory:
+      "a directory is where the store's file should be"
+    case .unreadable:
+      "the file cannot be read: \(detail)"
     case .unwritable:
-      return "Cannot write the feed cache at \(path); the previous cache is unchanged: \(detail)"
+      "the file cannot be written: \(detail)"
     case .undeletable:
-      return "Cannot delete the feed cache at \(path); it is unchanged: \(detail)"
+      "the file cannot be removed: \(detail)"
+    case .nonFiniteTimestamp:
+      "the timestamp is not finite (\(detail)), which the file cannot hold"
+    case .unrepresentableURL(let index):
+      "the URL of image \(index), \(detail), would not read back as the same URL"
+    }
+  }
+
+  private var outcome: String {
+    switch (operation, reason) {
+    case (.retrieve, .unsupportedFormatVersion), (.retrieve, .directory):
+      "it is left untouched, and insert and delete refuse it too"
+    case (.retrieve, _):
+      "the file is left untouched; an insert replaces it and a delete removes it"
+    case (.insert, .unsupportedFormatVersion), (.insert, .directory),
+      (.delete, .unsupportedFormatVersion), (.delete, .directory):
+      "this store does not overwrite it, so it is left untouched"
+    case (.insert, _):
+      "the previous cache is unchanged"
+    case (.delete, _):
+      "the cache is unchanged"
     }
   }
 }

@@ -3,23 +3,43 @@ import Foundation
 /// The file operations a ``CodableFeedStore`` needs, and the only way it reaches the disk.
 ///
 /// ``LocalFileSystem`` is the real one. Inject another at the store's boundary to simulate
-/// faults a test cannot cause for real, such as a full disk, while the store's own code runs.
+/// faults a test cannot cause for real, such as a full disk or a crash, while the store's own
+/// code runs. Every step that changes the disk is a call of its own (create and write, sync,
+/// rename, sync the directory, remove), so a simulated crash can stop after any of them.
+///
+/// The store calls these methods from one thread at a time per store instance, off the Swift
+/// concurrency pool, so they may block.
 public protocol FileSystem: Sendable {
   /// Reads a whole file.
   ///
   /// - Parameter url: The file to read.
-  /// - Returns: The file's contents, or `nil` when no file exists at `url`.
-  /// - Throws: An error when the file exists but cannot be read.
+  /// - Returns: The file's contents, or `nil` when nothing exists at `url`.
+  /// - Throws: `POSIXError(.EISDIR)` when `url` names a directory; another error when the item
+  ///   exists but cannot be read as a regular file.
   func contentsOfFile(at url: URL) throws -> Data?
 
-  /// Creates a file holding `contents`, or truncates and overwrites an existing one, and
-  /// returns only once the bytes are on stable storage.
+  /// Lists a directory.
+  ///
+  /// - Parameter url: The directory to list.
+  /// - Returns: The names of the directory's entries, without `.` and `..`, in any order.
+  /// - Throws: An error when the directory cannot be listed.
+  func contentsOfDirectory(at url: URL) throws -> [String]
+
+  /// Creates a file holding `contents`, or truncates and overwrites an existing one.
+  ///
+  /// The bytes need not be on stable storage yet: ``synchronizeFile(at:)`` puts them there.
   ///
   /// - Parameters:
   ///   - url: The file to write.
   ///   - contents: The bytes to write.
   /// - Throws: An error when the file cannot be written completely.
   func createFile(at url: URL, contents: Data) throws
+
+  /// Returns once the contents of a file are on stable storage, as `fsync(2)` does.
+  ///
+  /// - Parameter url: The file to flush.
+  /// - Throws: An error when the file cannot be flushed.
+  func synchronizeFile(at url: URL) throws
 
   /// Atomically replaces the item at `destination` with the one at `source`, as `rename(2)` does:
   /// a reader sees either the old item or the new one, never a mix.
@@ -30,9 +50,28 @@ public protocol FileSystem: Sendable {
   /// - Throws: An error when the item cannot be moved; `destination` is then unchanged.
   func replaceItem(at destination: URL, withItemAt source: URL) throws
 
-  /// Removes the item at `url`; does nothing when there is none.
+  /// Returns once the entries of a directory (names created, renamed or removed in it) are on
+  /// stable storage, as `fsync(2)` on the directory does.
   ///
-  /// - Parameter url: The item to remove.
-  /// - Throws: An error when the item exists but cannot be removed.
+  /// - Parameter url: The directory to flush.
+  /// - Throws: An error when the directory cannot be flushed.
+  func synchronizeDirectory(at url: URL) throws
+
+  /// Removes the file at `url`; does nothing when there is none. Never removes a directory.
+  ///
+  /// - Parameter url: The file to remove.
+  /// - Throws: An error when the file exists but cannot be removed, or `url` names a directory.
   func removeItem(at url: URL) throws
+
+  /// Runs `body` while holding an exclusive lock named by `url`, which other store instances
+  /// and other processes taking the same lock wait for, as `flock(2)` does.
+  ///
+  /// The lock file is the implementation's: it may create it and remove it again.
+  ///
+  /// - Parameters:
+  ///   - url: The lock file, beside the file it protects.
+  ///   - body: The work to do while holding the lock.
+  /// - Returns: What `body` returns.
+  /// - Throws: An error when the lock cannot be taken, or what `body` throws.
+  func withExclusiveLock<Value>(at url: URL, _ body: () throws -> Value) throws -> Value
 }

@@ -8,18 +8,36 @@ import Foundation
   import Darwin
 #endif
 
-/// The real file system, through POSIX calls: writes are flushed with `fsync` and replaced
-/// with `rename`, so a crash never leaves a torn file.
+/// The real file system, through POSIX calls.
+///
+/// Only regular files are read: a directory or a FIFO at the path is an error, never a hang.
+/// Files and directories are flushed with `fsync` (on Apple platforms that reaches the drive
+/// but not past its cache, which only `F_FULLFSYNC` flushes), replaced with `rename` and removed
+/// with `unlink`, which never removes a directory. Locks are `flock` locks on a lock file that
+/// the holder removes when it lets go.
 public struct LocalFileSystem: FileSystem {
   /// Creates the real file system.
   public init() {}
 
   public func contentsOfFile(at url: URL) throws -> Data? {
-    do {
-      return try Data(contentsOf: url)
-    } catch CocoaError.fileReadNoSuchFile {
+    let descriptor = try withPath(of: url) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+    guard descriptor >= 0 else {
+      let error = POSIXError.current()
+      guard error.code == .ENOENT else { throw error }
       return nil
     }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw POSIXError.current() }
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: return try readAll(from: descriptor, expectedSize: Int(status.st_size))
+    case S_IFDIR: throw POSIXError(.EISDIR)
+    default: throw POSIXError(.EINVAL)
+    }
+  }
+
+  public func contentsOfDirectory(at url: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: url.path(percentEncoded: false))
   }
 
   public func createFile(at url: URL, contents: Data) throws {
@@ -29,12 +47,15 @@ public struct LocalFileSystem: FileSystem {
     guard descriptor >= 0 else { throw POSIXError.current() }
     do {
       try writeAll(contents, to: descriptor)
-      guard fsync(descriptor) == 0 else { throw POSIXError.current() }
     } catch {
       close(descriptor)
       throw error
     }
     guard close(descriptor) == 0 else { throw POSIXError.current() }
+  }
+
+  public func synchronizeFile(at url: URL) throws {
+    try synchronize(url, flags: O_RDONLY | O_CLOEXEC)
   }
 
   public func replaceItem(at destination: URL, withItemAt source: URL) throws {
@@ -44,11 +65,92 @@ public struct LocalFileSystem: FileSystem {
     guard result == 0 else { throw POSIXError.current() }
   }
 
+  public func synchronizeDirectory(at url: URL) throws {
+    try synchronize(url, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+  }
+
   public func removeItem(at url: URL) throws {
     guard try withPath(of: url, unlink) != 0 else { return }
     let error = POSIXError.current()
     guard error.code != .ENOENT else { return }
     throw error
+  }
+
+  public func withExclusiveLock<Value>(at url: URL, _ body: () throws -> Value) throws -> Value {
+    try withPath(of: url) { path in
+      let descriptor = try lock(path)
+      let result = Result { try body() }
+      // Removing the file while holding the lock is what makes removing it safe: a waiter on
+      // this file finds it gone once it gets the lock, and locks the file now at the path.
+      // A lock file that cannot be removed is harmless: the next holder locks it again.
+      unlink(path)
+      close(descriptor)
+      return try result.get()
+    }
+  }
+
+  /// Opens and locks the lock file at `path`, and returns its descriptor once the lock is
+  /// held on the file that is at `path` now, not on one a previous holder removed meanwhile.
+  private func lock(_ path: UnsafePointer<CChar>) throws -> Int32 {
+    while true {
+      let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+      guard descriptor >= 0 else { throw POSIXError.current() }
+      var held = stat()
+      var current = stat()
+      guard flockRetryingInterrupts(descriptor) == 0, fstat(descriptor, &held) == 0 else {
+        let error = POSIXError.current()
+        close(descriptor)
+        throw error
+      }
+      if stat(path, &current) == 0 {
+        if held.st_dev == current.st_dev && held.st_ino == current.st_ino { return descriptor }
+      } else if errno != ENOENT {
+        let error = POSIXError.current()
+        close(descriptor)
+        throw error
+      }
+      close(descriptor)
+    }
+  }
+
+  private func flockRetryingInterrupts(_ descriptor: Int32) -> Int32 {
+    while true {
+      let result = flock(descriptor, LOCK_EX)
+      guard result != 0, errno == EINTR else { return result }
+    }
+  }
+
+  private func synchronize(_ url: URL, flags: Int32) throws {
+    let descriptor = try withPath(of: url) { open($0, flags) }
+    guard descriptor >= 0 else { throw POSIXError.current() }
+    guard fsync(descriptor) == 0 else {
+      let error = POSIXError.current()
+      close(descriptor)
+      throw error
+    }
+    guard close(descriptor) == 0 else { throw POSIXError.current() }
+  }
+
+  /// Reads until the end of the file, which may have grown since its size was taken.
+  private func readAll(from descriptor: Int32, expectedSize: Int) throws -> Data {
+    // One byte more than expected, so that a file of the expected size ends in one read.
+    var buffer = Data(count: max(expectedSize, 0) + 1)
+    var filled = 0
+    while true {
+      if filled == buffer.count { buffer.count += buffer.count }
+      let count = buffer.withUnsafeMutableBytes { raw -> Int in
+        guard let start = raw.baseAddress else { return 0 }
+        return read(descriptor, start + filled, raw.count - filled)
+      }
+      if count < 0 {
+        guard errno == EINTR else { throw POSIXError.current() }
+        continue
+      }
+      if count == 0 { break }
+      filled += count
+    }
+    buffer.count = filled
+    return buffer
   }
 
   private func writeAll(_ data: Data, to descriptor: Int32) throws {

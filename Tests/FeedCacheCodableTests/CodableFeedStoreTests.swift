@@ -6,8 +6,8 @@ import FeedStoreSpecs
 import Foundation
 import Testing
 
-/// What only the Codable store does, beside the specs every store runs: its file format, its
-/// atomic replace, and the errors it gives for files it cannot use.
+/// What only the Codable store does with values, beside the specs every store runs: its file
+/// format, the values it keeps exactly, and the values it refuses before writing anything.
 @Suite struct CodableFeedStoreTests {
   @Test func insert_writesVersionedJSONWithExactTimestampAndNoKeyForNil() async throws {
     try await withTemporaryDirectory { directory in
@@ -32,8 +32,9 @@ import Testing
   }
 
   @Test(arguments: [
-    0.0, -0.0, .leastNonzeroMagnitude, 1e-300, 0.1, -978_307_200.000_001, 1e16,
-    123_456_789_012_345_680.0,
+    0.0, -0.0, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude.nextDown,
+    1e-300, 0.1,
+    -978_307_200.000_001, 1e16, 123_456_789_012_345_680.0, .greatestFiniteMagnitude,
     -.greatestFiniteMagnitude,
   ])
   func insert_roundTripsEveryFiniteTimestampExactly(seconds: Double) async throws {
@@ -53,7 +54,7 @@ import Testing
       let sut = makeSUT(in: directory)
       let text =
         String((0..<0x20).map { Character(Unicode.Scalar(UInt8($0))) })
-        + "\u{7F} \"quoted\" \\ / é 東京 🌁 \u{FEFF}"
+        + "\u{7F} \"quoted\" \\ / é 東京 🌁 \u{FEFF} \u{10FFFF} e\u{301}"
       let image = LocalFeedImage(
         id: UUID(), description: text, location: text, url: URL(string: "https://a.example")!)
 
@@ -65,19 +66,56 @@ import Testing
     }
   }
 
-  @Test func insert_refusesNonFiniteTimestampAndKeepsPreviousCache() async throws {
+  @Test(arguments: [Double.nan, .infinity, -.infinity])
+  func insert_refusesNonFiniteTimestampAndKeepsPreviousCache(seconds: Double) async throws {
     try await withTemporaryDirectory { directory in
       let sut = makeSUT(in: directory)
-      let previous = CachedFeed(
-        feed: FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
+      let previous = FeedStoreFixtures.uniqueCachedFeed()
       try await sut.insert(previous.feed, timestamp: previous.timestamp)
 
       let error = await #expect(throws: CodableFeedStoreError.self) {
-        try await sut.insert([], timestamp: Date(timeIntervalSinceReferenceDate: .infinity))
+        try await sut.insert([], timestamp: Date(timeIntervalSinceReferenceDate: seconds))
       }
 
-      #expect(error?.reason == .unwritable)
+      #expect(error?.reason == .nonFiniteTimestamp)
+      #expect(error?.description.contains("the timestamp is not finite (\(seconds)") == true)
       #expect(try await sut.retrieve() == previous)
+    }
+  }
+
+  @Test func insert_refusesURLThatWouldNotReadBackAndKeepsPreviousCache() async throws {
+    try await withTemporaryDirectory { directory in
+      let sut = makeSUT(in: directory)
+      let previous = FeedStoreFixtures.uniqueCachedFeed()
+      try await sut.insert(previous.feed, timestamp: previous.timestamp)
+      let unreadable = try #require(URL(dataRepresentation: Data("a b:c".utf8), relativeTo: nil))
+      let feed = [
+        FeedStoreFixtures.uniqueImage(),
+        LocalFeedImage(id: UUID(), description: nil, location: nil, url: unreadable),
+      ]
+
+      let error = await #expect(throws: CodableFeedStoreError.self) {
+        try await sut.insert(feed, timestamp: .now)
+      }
+
+      #expect(error?.reason == .unrepresentableURL(imageIndex: 1))
+      #expect(error?.detail == unreadable.absoluteString.debugDescription)
+      #expect(try await sut.retrieve() == previous)
+    }
+  }
+
+  @Test func insert_keepsARelativeURLAsTheAbsoluteURLItResolvesTo() async throws {
+    try await withTemporaryDirectory { directory in
+      let sut = makeSUT(in: directory)
+      let base = try #require(URL(string: "https://a.example/images/"))
+      let relative = try #require(URL(string: "1.jpg?size=large", relativeTo: base))
+      let image = LocalFeedImage(id: UUID(), description: nil, location: nil, url: relative)
+
+      try await sut.insert([image], timestamp: .now)
+
+      let retrieved = try #require(try await sut.retrieve()?.feed.first)
+      #expect(retrieved.url == URL(string: "https://a.example/images/1.jpg?size=large"))
+      #expect(retrieved.url.baseURL == nil)
     }
   }
 
@@ -106,172 +144,58 @@ import Testing
     }
   }
 
-  @Test func retrieve_throwsCorruptErrorNamingTheFileOnInvalidJSON() async throws {
-    try await withTemporaryDirectory { directory in
-      let sut = makeSUT(in: directory)
-      try write("{\"version\":1,\"timestamp\":", to: sut.storeURL)
-
-      let error = await #expect(throws: CodableFeedStoreError.self) { try await sut.retrieve() }
-
-      #expect(error?.reason == .corrupt)
-      #expect(error?.description.contains(sut.storeURL.path(percentEncoded: false)) == true)
-    }
-  }
-
-  @Test func retrieve_leavesCorruptFileAsItWas() async throws {
-    try await withTemporaryDirectory { directory in
-      let sut = makeSUT(in: directory)
-      let corrupt = Data("not a feed cache".utf8)
-      try corrupt.write(to: sut.storeURL)
-
-      _ = try? await sut.retrieve()
-
-      #expect(try Data(contentsOf: sut.storeURL) == corrupt)
-    }
-  }
-
-  @Test func retrieve_throwsCorruptErrorNamingTheImageWithInvalidID() async throws {
+  @Test func retrieve_readsKeysInAnyOrderNullForNilAndLowercaseIDs() async throws {
     try await withTemporaryDirectory { directory in
       let sut = makeSUT(in: directory)
       try write(
-        #"{"version":1,"timestamp":0,"feed":[{"id":"not-a-uuid","url":"https://a.example"}]}"#,
-        to: sut.storeURL)
+        """
+        { "feed" : [ { "url" : "https://a.example/1.jpg", "description" : null,
+            "id" : "5a0b1e8c-93c1-4f7e-9d0a-0f1e2d3c4b5a", "location" : null } ],
+          "timestamp" : -1.5e3, "version" : 1 }\n
+        """, to: sut.storeURL)
 
-      let error = await #expect(throws: CodableFeedStoreError.self) { try await sut.retrieve() }
+      let retrieved = try await sut.retrieve()
 
-      #expect(error?.reason == .corrupt)
-      #expect(error?.detail.contains("image 0") == true)
-    }
-  }
-
-  @Test func retrieve_refusesFileFromNewerFormatVersion() async throws {
-    try await withTemporaryDirectory { directory in
-      let sut = makeSUT(in: directory)
-      try write(#"{"version":2,"timestamp":0,"feed":[]}"#, to: sut.storeURL)
-
-      let error = await #expect(throws: CodableFeedStoreError.self) { try await sut.retrieve() }
-
-      #expect(error?.reason == .unsupportedFormatVersion(2))
-    }
-  }
-
-  @Test func retrieve_throwsUnreadableErrorWhenFileCannotBeRead() async throws {
-    try await withTemporaryDirectory { directory in
-      let fileSystem = FaultInjectingFileSystem()
-      let sut = makeSUT(in: directory, fileSystem: fileSystem)
-      fileSystem.injectFault(.contentsOfFile)
-
-      let error = await #expect(throws: CodableFeedStoreError.self) { try await sut.retrieve() }
-
-      #expect(error?.reason == .unreadable)
-    }
-  }
-
-  @Test func insert_keepsPreviousCacheAndNoTemporaryFileWhenRenameFails() async throws {
-    try await withTemporaryDirectory { directory in
-      let fileSystem = FaultInjectingFileSystem()
-      let sut = makeSUT(in: directory, fileSystem: fileSystem)
-      let previous = CachedFeed(
-        feed: FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
-      try await sut.insert(previous.feed, timestamp: previous.timestamp)
-      fileSystem.injectFault(.replaceItem)
-
-      let error = await #expect(throws: CodableFeedStoreError.self) {
-        try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
-      }
-
-      #expect(error?.reason == .unwritable)
-      #expect(try await sut.retrieve() == previous)
-      #expect(try contents(of: directory) == [sut.storeURL.lastPathComponent])
-    }
-  }
-
-  @Test func insert_keepsPreviousCacheAndNoTemporaryFileWhenWriteIsTorn() async throws {
-    try await withTemporaryDirectory { directory in
-      let fileSystem = TornWriteFileSystem()
-      let sut = makeSUT(in: directory, fileSystem: fileSystem)
-      let previous = CachedFeed(
-        feed: FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
-      try await sut.insert(previous.feed, timestamp: previous.timestamp)
-      fileSystem.tearNextWrite()
-
-      await #expect(throws: CodableFeedStoreError.self) {
-        try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
-      }
-
-      #expect(try await sut.retrieve() == previous)
-      #expect(try contents(of: directory) == [sut.storeURL.lastPathComponent])
-    }
-  }
-
-  @Test func insert_leavesOnlyTheStoreFileBehind() async throws {
-    try await withTemporaryDirectory { directory in
-      let sut = makeSUT(in: directory)
-
-      try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
-      try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
-
-      #expect(try contents(of: directory) == [sut.storeURL.lastPathComponent])
-    }
-  }
-
-  @Test func concurrentInserts_neverLeaveATornCache() async throws {
-    try await withTemporaryDirectory { directory in
-      let sut = makeSUT(in: directory)
-      let caches = (0..<20).map { index in
-        CachedFeed(
-          feed: FeedStoreFixtures.uniqueImageFeed(count: 50),
-          timestamp: FeedStoreFixtures.preciseTimestamp(offset: Double(index)))
-      }
-
-      let retrieved = try await withThrowingTaskGroup(of: CachedFeed?.self) { group in
-        for cache in caches {
-          group.addTask {
-            try await sut.insert(cache.feed, timestamp: cache.timestamp)
-            return try await sut.retrieve()
-          }
-        }
-        return try await group.reduce(into: []) { $0.append($1) }
-      }
-
-      #expect(retrieved.allSatisfy { $0.map(caches.contains) == true })
-      #expect(try await sut.retrieve().map(caches.contains) == true)
-    }
-  }
-
-  @Test func insert_failureDescribesTheFileAndTheCause() async throws {
-    try await withTemporaryDirectory { directory in
-      let fileSystem = FaultInjectingFileSystem()
-      let sut = makeSUT(in: directory, fileSystem: fileSystem)
-      fileSystem.injectFault(.createFile)
-
-      let error = await #expect(throws: CodableFeedStoreError.self) {
-        try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
-      }
-
-      let path = sut.storeURL.path(percentEncoded: false)
       #expect(
-        error?.description.hasPrefix(
-          "Cannot write the feed cache at \(path); the previous cache is unchanged: ") == true)
-      #expect(error?.detail == String(describing: POSIXError(.ENOSPC)))
+        retrieved
+          == CachedFeed(
+            feed: [
+              LocalFeedImage(
+                id: UUID(uuidString: "5A0B1E8C-93C1-4F7E-9D0A-0F1E2D3C4B5A")!, description: nil,
+                location: nil, url: URL(string: "https://a.example/1.jpg")!)
+            ],
+            timestamp: Date(timeIntervalSinceReferenceDate: -1500)
+          ))
+    }
+  }
+
+  @Test func retrieve_decodesEveryJSONEscapeSurrogatePairsAndNUL() async throws {
+    try await withTemporaryDirectory { directory in
+      let sut = makeSUT(in: directory)
+      try write(
+        #"""
+        {"version":1,"timestamp":0,"feed":[{"id":"\u0035A0B1E8C-93C1-4F7E-9D0A-0F1E2D3C4B5A",
+        "description":"\" \\ \/ \b \f \n \r \t \u0000 \u00E9 \u6771 \ud83c\udf01 \uDBFF\uDFFF",
+        "location":"é 東 🌁","url":"https:\/\/a.example\/1.jpg"}]}
+        """#, to: sut.storeURL)
+
+      let image = try #require(try await sut.retrieve()?.feed.first)
+
+      #expect(image.id == UUID(uuidString: "5A0B1E8C-93C1-4F7E-9D0A-0F1E2D3C4B5A"))
+      #expect(
+        image.description == "\" \\ / \u{8} \u{C} \n \r \t \u{0} é 東 🌁 \u{10FFFF}")
+      #expect(image.location == "é 東 🌁")
+      #expect(image.url == URL(string: "https://a.example/1.jpg"))
     }
   }
 
   // MARK: - Helpers
 
-  private func makeSUT(
-    in directory: URL,
-    fileSystem: any FileSystem = LocalFileSystem()
-  ) -> CodableFeedStore {
-    CodableFeedStore(storeURL: directory.appending(path: "feed.json"), fileSystem: fileSystem)
+  private func makeSUT(in directory: URL) -> CodableFeedStore {
+    CodableFeedStore(storeURL: directory.appending(path: "feed.json"))
   }
 
   private func write(_ json: String, to url: URL) throws {
     try Data(json.utf8).write(to: url)
-  }
-
-  private func contents(of directory: URL) throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: directory.path(percentEncoded: false))
-      .sorted()
   }
 }

@@ -33,4 +33,20 @@ final class TornWriteFileSystem: FileSystem {
   func removeItem(at url: URL) throws {
     try base.removeItem(at: url)
   }
+
+  func contentsOfDirectory(at url: URL) throws -> [String] {
+    try base.contentsOfDirectory(at: url)
+  }
+
+  func synchronizeFile(at url: URL) throws {
+    try base.synchronizeFile(at: url)
+  }
+
+  func synchronizeDirectory(at url: URL) throws {
+    try base.synchronizeDirectory(at: url)
+  }
+
+  func withExclusiveLock<Value>(at url: URL, _ body: () throws -> Value) throws -> Value {
+    try base.withExclusiveLock(at: url, body)
+  }
 }

@@ -1,40 +1,50 @@
 import FeedCache
 import Foundation
 
-/// Writes a cache as the JSON that ``CodableFeedCache`` decodes, in one pass over the feed.
+/// Writes a cache in the format ``FeedCacheJSONReader`` reads, in one pass over the feed.
 ///
 /// `JSONEncoder` spends most of an insert walking `Encodable` containers and formatting UUIDs;
-/// the format is flat and fixed, so writing it directly is several times faster. The round trip
-/// through `JSONDecoder` is what the specs and the file-format tests check.
+/// the format is flat and fixed, so writing it directly is several times faster.
+///
+/// It refuses what it could not read back exactly: a timestamp that is not finite, which JSON
+/// cannot hold, and a URL whose `absoluteString` does not parse back to the same URL.
 struct FeedCacheJSONWriter {
+  /// A value the format cannot hold.
+  enum Refusal: Error, Equatable {
+    /// The timestamp, in seconds since the reference date, is NaN or infinite.
+    case nonFiniteTimestamp(Double)
+    /// The URL of the image at `index`, whose absolute string is `absoluteString`, would not
+    /// read back as the same URL.
+    case unrepresentableURL(index: Int, absoluteString: String)
+  }
+
   private var bytes: [UInt8] = []
 
   /// Encodes `feed` cached at `timestamp`.
   ///
-  /// - Throws: `EncodingError.invalidValue` when the timestamp is not finite, which JSON cannot
-  ///   represent.
-  static func encode(feed: [LocalFeedImage], timestamp: Date) throws -> Data {
+  /// - Throws: A ``Refusal`` for a value the format cannot hold.
+  static func encode(feed: [LocalFeedImage], timestamp: Date) throws(Refusal) -> Data {
     let seconds = timestamp.timeIntervalSinceReferenceDate
-    guard seconds.isFinite else {
-      throw EncodingError.invalidValue(
-        timestamp,
-        EncodingError.Context(codingPath: [], debugDescription: "The timestamp is not finite"))
-    }
+    guard seconds.isFinite else { throw .nonFiniteTimestamp(seconds) }
     var writer = FeedCacheJSONWriter()
-    writer.bytes.reserveCapacity(64 + feed.count * 192)
-    writer.append(#"{"version":\#(CodableFeedCache.currentVersion),"timestamp":"#)
+    writer.bytes.reserveCapacity(64 + feed.count * 256)
+    writer.append(#"{"version":\#(FeedCacheJSONReader.currentVersion),"timestamp":"#)
     // `description` is the shortest text that parses back to the same `Double`.
     writer.append(seconds.description)
     writer.append(#","feed":["#)
     for (index, image) in feed.enumerated() {
       if index > 0 { writer.append(",") }
-      writer.append(image)
+      try writer.append(image, at: index)
     }
     writer.append("]}")
     return Data(writer.bytes)
   }
 
-  private mutating func append(_ image: LocalFeedImage) {
+  private mutating func append(_ image: LocalFeedImage, at index: Int) throws(Refusal) {
+    let url = image.url.absoluteString
+    guard Self.readsBack(url, as: image.url) else {
+      throw .unrepresentableURL(index: index, absoluteString: url)
+    }
     append(#"{"id":""#)
     append(image.id)
     append(#"""#)
@@ -47,8 +57,16 @@ struct FeedCacheJSONWriter {
       appendQuoted(location)
     }
     append(#","url":"#)
-    appendQuoted(image.url.absoluteString)
+    appendQuoted(url)
     append("}")
+  }
+
+  /// Whether `URL(string: absoluteString)`, which the reader builds, gives back `url`: the same
+  /// URL, or for a URL relative to a base, one with the same absolute string.
+  private static func readsBack(_ absoluteString: String, as url: URL) -> Bool {
+    if url.baseURL == nil, PlainWebURL.matches(absoluteString) { return true }
+    guard let readBack = URL(string: absoluteString) else { return false }
+    return url.baseURL == nil ? readBack == url : readBack.absoluteString == absoluteString
   }
 
   /// Appends text that needs no escaping.

@@ -1,0 +1,132 @@
+import Foundation
+
+/// The store file's procedures on disk, each a sequence of single ``FileSystem`` calls.
+///
+/// They block, so ``CodableFeedStore`` runs them on its own queue, off the Swift concurrency
+/// pool. Insert and delete hold the store's lock file while they change anything, so that
+/// instances in other tasks or processes take turns, and so that a temporary file found while
+/// holding the lock is one whose writer died: it is removed.
+struct StoreFile: Sendable {
+  let layout: StoreFileLayout
+  let fileSystem: any FileSystem
+
+  private var storeURL: URL { layout.storeURL }
+
+  /// Reads the store file.
+  ///
+  /// - Returns: Its bytes, or `nil` when there is none.
+  func contents(for operation: CodableFeedStoreError.Operation) throws(CodableFeedStoreError)
+    -> Data?
+  {
+    do {
+      return try fileSystem.contentsOfFile(at: storeURL)
+    } catch let error as POSIXError where error.code == .EISDIR {
+      throw CodableFeedStoreError(operation, .directory, at: storeURL, underlyingError: error)
+    } catch {
+      throw CodableFeedStoreError(operation, .unreadable, at: storeURL, underlyingError: error)
+    }
+  }
+
+  /// Writes `data` to the temporary file, flushes it, renames it over the store file and
+  /// flushes the directory, so that the new cache is complete and durable once this returns,
+  /// and a crash at any point leaves the old cache or the new one.
+  func replace(with data: Data) throws(CodableFeedStoreError) {
+    try whileLocked(.insert, failingWith: .unwritable) { () throws(CodableFeedStoreError) in
+      try removeLeftoverTemporaryFiles(.insert, failingWith: .unwritable)
+      _ = try checkOverwritable(for: .insert)
+      let temporaryURL = layout.temporaryURL
+      do {
+        try fileSystem.createFile(at: temporaryURL, contents: data)
+        try fileSystem.synchronizeFile(at: temporaryURL)
+        try fileSystem.replaceItem(at: storeURL, withItemAt: temporaryURL)
+      } catch {
+        // The write already failed and that is the error worth reporting; a temporary file
+        // that cannot be removed now is removed by the next insert or delete.
+        try? fileSystem.removeItem(at: temporaryURL)
+        throw CodableFeedStoreError(.insert, .unwritable, at: storeURL, underlyingError: error)
+      }
+      synchronizeDirectoryAfterCommit()
+    }
+  }
+
+  /// Removes the store file, and flushes the directory when there was one.
+  func remove() throws(CodableFeedStoreError) {
+    try whileLocked(.delete, failingWith: .undeletable) { () throws(CodableFeedStoreError) in
+      try removeLeftoverTemporaryFiles(.delete, failingWith: .undeletable)
+      let existed = try checkOverwritable(for: .delete)
+      do {
+        try fileSystem.removeItem(at: storeURL)
+      } catch {
+        throw CodableFeedStoreError(.delete, .undeletable, at: storeURL, underlyingError: error)
+      }
+      if existed { synchronizeDirectoryAfterCommit() }
+    }
+  }
+
+  /// Throws unless whatever is at the store's path may be replaced or removed: nothing, a file
+  /// of this store's own format, readable or corrupt, or a file that cannot be read at all,
+  /// which nothing shows to be another format's and which the app could not recover from
+  /// otherwise.
+  ///
+  /// - Returns: Whether a file is there.
+  private func checkOverwritable(
+    for operation: CodableFeedStoreError.Operation
+  ) throws(CodableFeedStoreError) -> Bool {
+    let data: Data?
+    do throws(CodableFeedStoreError) {
+      data = try contents(for: operation)
+    } catch  where error.reason == .unreadable {
+      return true
+    }
+    guard let data else { return false }
+    do throws(FeedCacheFormatError) {
+      try FeedCacheJSONReader.checkFormatVersion(of: data)
+    } catch  where error.isCorruptFile {
+      return true
+    } catch {
+      throw CodableFeedStoreError(operation, at: storeURL, formatError: error)
+    }
+    return true
+  }
+
+  private func removeLeftoverTemporaryFiles(
+    _ operation: CodableFeedStoreError.Operation,
+    failingWith reason: CodableFeedStoreError.Reason
+  ) throws(CodableFeedStoreError) {
+    do {
+      for name in try fileSystem.contentsOfDirectory(at: layout.directoryURL)
+      where layout.isLeftoverTemporaryFile(named: name) {
+        try fileSystem.removeItem(at: layout.directoryURL.appending(path: name))
+      }
+    } catch {
+      throw CodableFeedStoreError(
+        operation, reason, at: storeURL,
+        detail: "cannot remove a temporary file a failed write left behind: \(error)")
+    }
+  }
+
+  /// Flushes the directory after the rename or unlink that committed a change.
+  ///
+  /// A failure is not reported: the change is already visible, so throwing would claim that
+  /// the cache is as it was when it is not. Without the flush, a power loss may bring back the
+  /// previous cache, complete, never a torn one.
+  private func synchronizeDirectoryAfterCommit() {
+    try? fileSystem.synchronizeDirectory(at: layout.directoryURL)
+  }
+
+  private func whileLocked(
+    _ operation: CodableFeedStoreError.Operation,
+    failingWith reason: CodableFeedStoreError.Reason,
+    _ body: () throws(CodableFeedStoreError) -> Void
+  ) throws(CodableFeedStoreError) {
+    do {
+      try fileSystem.withExclusiveLock(at: layout.lockURL) { try body() }
+    } catch let error as CodableFeedStoreError {
+      throw error
+    } catch {
+      let lockPath = layout.lockURL.path(percentEncoded: false)
+      throw CodableFeedStoreError(
+        operation, reason, at: storeURL, detail: "cannot lock \(lockPath): \(error)")
+    }
+  }
+}

@@ -1,0 +1,284 @@
+import FeedCache
+import FeedCacheCodable
+import FeedStoreRegistry
+import FeedStoreSpecs
+import Foundation
+import Synchronization
+import Testing
+
+/// How the Codable store uses the disk: one step per file system call in a crash-safe order,
+/// temporary and lock files that never pile up or overflow a file name, and writers in other
+/// instances that take turns.
+@Suite struct CodableFeedStoreDiskTests {
+  @Test func insert_flushesTheNewFileBeforeRenamingItAndTheDirectoryAfter() async throws {
+    try await withTemporaryDirectory { directory in
+      let fileSystem = RecordingFileSystem()
+      let sut = makeSUT(in: directory, fileSystem: fileSystem)
+      try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+      fileSystem.removeAllCalls()
+
+      try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+
+      let directoryName = directory.lastPathComponent
+      #expect(
+        fileSystem.calls == [
+          "lock .feed.json.lock",
+          "contentsOfDirectory \(directoryName)",
+          "contentsOfFile feed.json",
+          "createFile .feed.json.tmp",
+          "synchronizeFile .feed.json.tmp",
+          "replaceItem feed.json .feed.json.tmp",
+          "synchronizeDirectory \(directoryName)",
+          "unlock .feed.json.lock",
+        ])
+    }
+  }
+
+  @Test func delete_flushesTheDirectoryAfterRemovingTheFile() async throws {
+    try await withTemporaryDirectory { directory in
+      let fileSystem = RecordingFileSystem()
+      let sut = makeSUT(in: directory, fileSystem: fileSystem)
+      try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+      fileSystem.removeAllCalls()
+
+      try await sut.deleteCachedFeed()
+
+      let directoryName = directory.lastPathComponent
+      #expect(
+        fileSystem.calls == [
+          "lock .feed.json.lock",
+          "contentsOfDirectory \(directoryName)",
+          "contentsOfFile feed.json",
+          "removeItem feed.json",
+          "synchronizeDirectory \(directoryName)",
+          "unlock .feed.json.lock",
+        ])
+    }
+  }
+
+  /// A crash at each of the four calls with which insert changes the disk, and after them.
+  ///
+  /// The calls are: write the temporary file, flush it, rename it (which commits), flush the
+  /// directory.
+  @Test(arguments: 1...5)
+  func insert_leavesTheOldCacheOrTheNewWhereverItStops(crashingCall: Int) async throws {
+    try await withTemporaryDirectory { directory in
+      let old = FeedStoreFixtures.uniqueCachedFeed()
+      let new = CachedFeed(
+        feed: FeedStoreFixtures.uniqueImageFeed(count: 50), timestamp: .distantFuture)
+      try await makeSUT(in: directory).insert(old.feed, timestamp: old.timestamp)
+      let crashing = makeSUT(
+        in: directory, fileSystem: CrashingFileSystem(crashingCall: crashingCall))
+
+      _ = try? await crashing.insert(new.feed, timestamp: new.timestamp)
+
+      let relaunched = makeSUT(in: directory)
+      #expect(try await relaunched.retrieve() == (crashingCall <= 3 ? old : new))
+      try await relaunched.insert(old.feed, timestamp: old.timestamp)
+      #expect(try contents(of: directory) == ["feed.json"])
+    }
+  }
+
+  @Test func init_neverTouchesTheDisk() async throws {
+    try await withTemporaryDirectory { directory in
+      let fileSystem = RecordingFileSystem()
+      try Data("garbage".utf8).write(to: directory.appending(path: "feed.json"))
+
+      _ = makeSUT(in: directory, fileSystem: fileSystem)
+
+      #expect(fileSystem.calls.isEmpty)
+    }
+  }
+
+  @Test func retrieve_onlyReadsTheFile() async throws {
+    try await withTemporaryDirectory { directory in
+      let fileSystem = RecordingFileSystem()
+      let sut = makeSUT(in: directory, fileSystem: fileSystem)
+      try Data("garbage".utf8).write(to: sut.storeURL)
+
+      _ = try? await sut.retrieve()
+
+      #expect(fileSystem.calls == ["contentsOfFile feed.json"])
+    }
+  }
+
+  @Test func insert_leavesOnlyTheStoreFileBehind() async throws {
+    try await withTemporaryDirectory { directory in
+      let sut = makeSUT(in: directory)
+
+      try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+      try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+
+      #expect(try contents(of: directory) == ["feed.json"])
+    }
+  }
+
+  @Test func insert_removesTemporaryFilesLeftByACrashedWriterAndNothingElse() async throws {
+    try await withTemporaryDirectory { directory in
+      let sut = makeSUT(in: directory)
+      let unrelated = [
+        ".other.json.\(UUID().uuidString).tmp", ".feed.json.not-a-uuid.tmp", "feed.json.bak",
+      ]
+      try createFiles(named: leftoverTemporaryFiles + unrelated, in: directory)
+      let cache = FeedStoreFixtures.uniqueCachedFeed()
+
+      try await sut.insert(cache.feed, timestamp: cache.timestamp)
+
+      #expect(try contents(of: directory) == (["feed.json"] + unrelated).sorted())
+      #expect(try await sut.retrieve() == cache)
+    }
+  }
+
+  @Test func delete_removesTemporaryFilesLeftByACrashedWriter() async throws {
+    try await withTemporaryDirectory { directory in
+      let sut = makeSUT(in: directory)
+      try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+      try createFiles(named: leftoverTemporaryFiles, in: directory)
+
+      try await sut.deleteCachedFeed()
+
+      #expect(try contents(of: directory).isEmpty)
+    }
+  }
+
+  @Test(arguments: [
+    String(repeating: "f", count: 214), String(repeating: "f", count: 255),
+    String(repeating: "é", count: 127) + "f",
+  ])
+  func insert_worksForEveryValidFileName(name: String) async throws {
+    try await withTemporaryDirectory { directory in
+      let sut = CodableFeedStore(storeURL: directory.appending(path: name))
+      let cache = FeedStoreFixtures.uniqueCachedFeed()
+
+      try await sut.insert(cache.feed, timestamp: cache.timestamp)
+
+      #expect(try await sut.retrieve() == cache)
+      #expect(try contents(of: directory) == [name])
+    }
+  }
+
+  @Test func insert_keepsPreviousCacheAndNoTemporaryFileWhenRenameFails() async throws {
+    try await withTemporaryDirectory { directory in
+      let fileSystem = FaultInjectingFileSystem()
+      let sut = makeSUT(in: directory, fileSystem: fileSystem)
+      let previous = FeedStoreFixtures.uniqueCachedFeed()
+      try await sut.insert(previous.feed, timestamp: previous.timestamp)
+      fileSystem.injectFault(.replaceItem)
+
+      let error = await #expect(throws: CodableFeedStoreError.self) {
+        try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+      }
+
+      #expect(error?.reason == .unwritable)
+      #expect(try await sut.retrieve() == previous)
+      #expect(try contents(of: directory) == ["feed.json"])
+    }
+  }
+
+  @Test func insert_keepsPreviousCacheAndNoTemporaryFileWhenWriteIsTorn() async throws {
+    try await withTemporaryDirectory { directory in
+      let fileSystem = TornWriteFileSystem()
+      let sut = makeSUT(in: directory, fileSystem: fileSystem)
+      let previous = FeedStoreFixtures.uniqueCachedFeed()
+      try await sut.insert(previous.feed, timestamp: previous.timestamp)
+      fileSystem.tearNextWrite()
+
+      await #expect(throws: CodableFeedStoreError.self) {
+        try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+      }
+
+      #expect(try await sut.retrieve() == previous)
+      #expect(try contents(of: directory) == ["feed.json"])
+    }
+  }
+
+  @Test func insert_failureDescribesTheFileAndTheCause() async throws {
+    try await withTemporaryDirectory { directory in
+      let fileSystem = FaultInjectingFileSystem()
+      let sut = makeSUT(in: directory, fileSystem: fileSystem)
+      fileSystem.injectFault(.createFile)
+
+      let error = await #expect(throws: CodableFeedStoreError.self) {
+        try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+      }
+
+      let path = sut.storeURL.path(percentEncoded: false)
+      #expect(
+        error?.description
+          == "Cannot insert into the feed cache at \(path): the file cannot be written: \(POSIXError(.ENOSPC)); the previous cache is unchanged."
+      )
+    }
+  }
+
+  @Test func concurrentInserts_fromTwoInstancesNeverLeaveATornCacheOrATemporaryFile() async throws {
+    try await withTemporaryDirectory { directory in
+      let first = makeSUT(in: directory)
+      let second = CodableFeedStore(storeURL: first.storeURL)
+      let caches = (0..<20).map { index in
+        FeedStoreFixtures.uniqueCachedFeed(timestampOffset: Double(index))
+      }
+
+      let retrieved = try await withThrowingTaskGroup(of: CachedFeed?.self) { group in
+        for (index, cache) in caches.enumerated() {
+          let sut = index.isMultiple(of: 2) ? first : second
+          group.addTask {
+            try await sut.insert(cache.feed, timestamp: cache.timestamp)
+            return try await sut.retrieve()
+          }
+        }
+        return try await group.reduce(into: []) { $0.append($1) }
+      }
+
+      #expect(retrieved.allSatisfy { $0.map(caches.contains) == true })
+      #expect(try await first.retrieve().map(caches.contains) == true)
+      #expect(try contents(of: directory) == ["feed.json"])
+    }
+  }
+
+  @Test func exclusiveLock_letsOneHolderInAtATime() async throws {
+    try await withTemporaryDirectory { directory in
+      let sut = LocalFileSystem()
+      let lockURL = directory.appending(path: ".feed.json.lock")
+      let holders = Atomic(0)
+      let overlaps = Atomic(0)
+
+      DispatchQueue.concurrentPerform(iterations: 200) { _ in
+        try? sut.withExclusiveLock(at: lockURL) {
+          if holders.add(1, ordering: .sequentiallyConsistent).newValue > 1 {
+            overlaps.add(1, ordering: .sequentiallyConsistent)
+          }
+          holders.subtract(1, ordering: .sequentiallyConsistent)
+        }
+      }
+
+      let leftovers = try contents(of: directory)
+      #expect(overlaps.load(ordering: .sequentiallyConsistent) == 0)
+      #expect(leftovers.isEmpty)
+    }
+  }
+
+  // MARK: - Helpers
+
+  /// What writers that died left behind: this version's temporary file and earlier versions'.
+  private let leftoverTemporaryFiles = [
+    ".feed.json.tmp", ".feed.json.\(UUID().uuidString).tmp", ".feed.json.\(UUID().uuidString).tmp",
+  ]
+
+  private func makeSUT(
+    in directory: URL,
+    fileSystem: any FileSystem = LocalFileSystem()
+  ) -> CodableFeedStore {
+    CodableFeedStore(storeURL: directory.appending(path: "feed.json"), fileSystem: fileSystem)
+  }
+
+  private func createFiles(named names: [String], in directory: URL) throws {
+    for name in names {
+      try Data(repeating: 0x2A, count: 1_000).write(to: directory.appending(path: name))
+    }
+  }
+
+  private func contents(of directory: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: directory.path(percentEncoded: false))
+      .sorted()
+  }
+}
