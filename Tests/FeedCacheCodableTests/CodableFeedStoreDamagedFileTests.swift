@@ -1,5 +1,6 @@
 import FeedCache
 import FeedCacheCodable
+import FeedStoreBackends
 import FeedStoreRegistry
 import FeedStoreSpecs
 import Foundation
