@@ -3,8 +3,8 @@ import FeedCacheSQLite
 import Foundation
 
 /// A database for the SQLite C API floor, set up as the SQLite store sets up its own: a new file,
-/// write-ahead logging with `synchronous = NORMAL`, the store's two tables, and the statements of
-/// an insert prepared once.
+/// incremental auto-vacuum, write-ahead logging with `synchronous = NORMAL`, the store's two
+/// tables, and the statements of an insert prepared once.
 ///
 /// Used from one thread at a time, like the store's connection. Releasing it finalizes the
 /// statements and closes the database, which the sampler does after the clock stopped.
@@ -25,6 +25,8 @@ final class SQLiteFloorDatabase {
   /// - Throws: ``BenchmarkError`` when SQLite fails, or the journal mode does not become WAL.
   init(creatingFileAt url: URL) throws(BenchmarkError) {
     let connection = try SQLiteFloorConnection(opening: url)
+    // Before any table, as the store creates its files.
+    try connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
     let journalMode = try connection.text(of: "PRAGMA journal_mode = WAL")
     guard journalMode == "wal" else {
       throw BenchmarkError(
