@@ -70,6 +70,7 @@ struct FeedStorageFile {
       let connection = try SQLiteConnection(
         path: temporary, mode: .create, busyTimeout: busyTimeout)
       try connection.execute(FeedSchema.newFileSettings, "set up a new database")
+      try connection.execute(FeedSchema.connectionSettings, "configure the new database")
       try connection.execute("BEGIN IMMEDIATE", "begin creating the schema")
       try FeedSchema.migrate(connection, from: 0)
       try connection.execute("COMMIT", "commit the schema")

@@ -117,9 +117,31 @@ package final class SQLiteConnection {
   }
 
   /// Sets how long a statement waits for another connection's lock; zero fails at once.
+  ///
+  /// SQLite's own busy timeout sleeps 1, 2, 5, 10, 15, 20, 25… ms between attempts, so a writer
+  /// queued behind a few short transactions often waits far longer than they take. This
+  /// handler retries after 25 µs, doubling to at most 2 ms, for the same total time.
   package func setBusyTimeout(_ duration: Duration) {
-    // Only fails for a closed connection, which this never is.
-    sqlite3_busy_timeout(handle, Self.milliseconds(duration))
+    let (seconds, attoseconds) = duration.components
+    let microseconds = max(
+      0, min(seconds, Int64(Int32.max)) * 1_000_000 + attoseconds / 1_000_000_000_000)
+    // Only fails for a closed connection, which this never is. The context is the timeout
+    // itself, not a pointer: the handler captures nothing.
+    sqlite3_busy_handler(
+      handle, microseconds > 0 ? Self.busyHandler : nil,
+      UnsafeMutableRawPointer(bitPattern: Int(microseconds)))
+  }
+
+  /// Retries a busy statement while the time slept so far is under the timeout in `context`.
+  private static let busyHandler: @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32 = {
+    context, attempt in
+    let timeout = Int(bitPattern: context)
+    let attempt = Int(attempt)
+    // Sleeps of 25 µs << n reach the 2 ms cap at n = 7, having slept 25 µs × 127 by then.
+    let slept = attempt <= 7 ? 25 * ((1 << attempt) - 1) : 25 * 127 + (attempt - 7) * 2_000
+    guard slept < timeout else { return 0 }
+    usleep(UInt32(min(25 << min(attempt, 7), 2_000, timeout - slept)))
+    return 1
   }
 
   /// Runs SQL without parameters and ignores any rows it produces.
@@ -205,12 +227,5 @@ package final class SQLiteConnection {
     return .sqlite(
       operation: operation, path: path, resultCode: resultCode,
       message: String(cString: sqlite3_errmsg(handle)))
-  }
-
-  /// `duration` in whole milliseconds, clamped to what `sqlite3_busy_timeout` takes.
-  private static func milliseconds(_ duration: Duration) -> Int32 {
-    let (seconds, attoseconds) = duration.components
-    let milliseconds = Double(seconds) * 1_000 + Double(attoseconds) / 1e15
-    return Int32(max(0, min(milliseconds.rounded(.up), Double(Int32.max))))
   }
 }
