@@ -73,7 +73,9 @@ final class FeedDatabase {
     insertCache = try prepare("INSERT INTO \(cache) (id, timestamp) VALUES (1, ?1)")
     insertImage = try prepare(
       "INSERT INTO \(image) (position, id, description, location, url) VALUES (?1, ?2, ?3, ?4, ?5)")
-    selectCache = try prepare("SELECT timestamp FROM \(cache) WHERE id = 1")
+    // The last position sizes the feed's array up front; it is a lookup in the rowid's b-tree.
+    selectCache = try prepare(
+      "SELECT timestamp, (SELECT max(position) FROM \(image)) FROM \(cache) WHERE id = 1")
     selectImages = try prepare(
       "SELECT position, id, description, location, url FROM \(image) ORDER BY position")
     // Gives the file's free pages back to the file system (a no-op without auto-vacuum).
@@ -228,12 +230,18 @@ final class FeedDatabase {
         column: "timestamp", problem: "it is not a number")
     }
     let timestamp = Date(timeIntervalSinceReferenceDate: selectCache.double(at: 0))
-    return CachedFeed(feed: try readImages(operation), timestamp: timestamp)
+    // Positions are 0 to n - 1; a tampered one only costs a smaller or wasted reservation.
+    let expectedCount = Int(clamping: min(max(selectCache.int64(at: 1) + 1, 0), 1 << 20))
+    return CachedFeed(
+      feed: try readImages(reservingCapacity: expectedCount, operation), timestamp: timestamp)
   }
 
-  private func readImages(_ operation: String) throws -> [LocalFeedImage] {
+  private func readImages(
+    reservingCapacity expectedCount: Int, _ operation: String
+  ) throws -> [LocalFeedImage] {
     defer { selectImages.reset() }
     var images: [LocalFeedImage] = []
+    images.reserveCapacity(expectedCount)
     while try selectImages.step(operation) {
       let row = selectImages.int64(at: 0)
       guard let id = selectImages.uuid(at: 1) else {

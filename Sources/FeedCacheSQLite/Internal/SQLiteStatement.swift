@@ -184,6 +184,15 @@ package final class SQLiteStatement {
       }
       return ""
     }
-    return String(validating: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    guard count > 0 else { return "" }
+    // `String(decoding:as:)` has a fast path for UTF-8 in contiguous memory but repairs invalid
+    // bytes instead of failing, so compare its bytes with the column's: they differ exactly when
+    // it repaired something. (`String(validating:as:)` runs unspecialized, at twice the cost.)
+    var text = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    let isExact = text.withUTF8 { decoded in
+      guard let start = decoded.baseAddress, decoded.count == count else { return false }
+      return memcmp(start, bytes, count) == 0
+    }
+    return isExact ? text : nil
   }
 }
