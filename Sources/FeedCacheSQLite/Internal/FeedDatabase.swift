@@ -135,12 +135,11 @@ final class FeedDatabase {
   ///
   /// The values are bound in place, without copies, only while the statement steps.
   private func insertRow(of image: LocalFeedImage, at position: Int, _ operation: String) throws {
-    let url = image.url.absoluteString
     // What retrieve parses must give this text back, or the whole feed would become unreadable.
-    guard URL(string: url, encodingInvalidCharacters: false)?.absoluteString == url else {
+    guard let url = StoredURL.text(of: image.url) else {
       throw SQLiteFeedStoreError.unsupportedValue(
         operation: operation, path: connection.path, image: position, field: "url",
-        problem: "its text \(quoted(url)) does not parse back as the same URL")
+        problem: "its text \(quoted(image.url.absoluteString)) does not parse back as the same URL")
     }
     defer { insertImage.reset() }
     try insertImage.bind(Int64(position), at: 1, operation)
