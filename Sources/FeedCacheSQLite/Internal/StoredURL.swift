@@ -22,82 +22,86 @@ package enum StoredURL {
   /// Whether `bytes` are an `http` or `https` URL of the plainest shape, which the strict parser
   /// accepts and gives back unchanged.
   package static func isPlainWebURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var index = 0
-    func skip(_ prefix: StaticString) -> Bool {
-      let count = prefix.utf8CodeUnitCount
-      guard bytes.count - index >= count,
-        memcmp(bytes.baseAddress! + index, prefix.utf8Start, count) == 0
-      else { return false }
-      index += count
-      return true
+    guard let start = bytes.baseAddress else { return false }
+    let end = start + bytes.count
+    var cursor = start
+    if bytes.count >= 8, memcmp(start, "https://", 8) == 0 {
+      cursor += 8
+    } else if bytes.count >= 7, memcmp(start, "http://", 7) == 0 {
+      cursor += 7
+    } else {
+      return false
     }
-    guard skip("https://") || skip("http://") else { return false }
+
+    // Read once: each access to a static goes through its lazy initializer's check.
+    let (delimiters, alphanumerics) = (Self.delimiters, Self.alphanumerics)
+    let (hexDigits, pathQueryOrFragment) = (Self.hexDigits, Self.pathQueryOrFragment)
 
     // The host: labels of letters, digits and inner hyphens, joined by single dots.
     var labelLength = 0
     var previous: UInt8 = 0
-    while index < bytes.count, !isDelimiter(bytes[index]) {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: ".") {
-        guard labelLength > 0, previous != UInt8(ascii: "-") else { return false }
+    while cursor < end, !isMember(cursor.pointee, of: delimiters) {
+      let byte = cursor.pointee
+      if byte == dot {
+        guard labelLength > 0, previous != hyphen else { return false }
         labelLength = 0
-      } else if isAlphanumeric(byte) || (byte == UInt8(ascii: "-") && labelLength > 0) {
+      } else if isMember(byte, of: alphanumerics) || (byte == hyphen && labelLength > 0) {
         labelLength += 1
       } else {
         return false
       }
       previous = byte
-      index += 1
+      cursor += 1
     }
-    guard labelLength > 0, previous != UInt8(ascii: "-") else { return false }
+    guard labelLength > 0, previous != hyphen else { return false }
 
     // Path, query and fragment: characters allowed unencoded, percent escapes, one `#`.
     var seenFragment = false
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "%") {
-        guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2])
+    while cursor < end {
+      let byte = cursor.pointee
+      if isMember(byte, of: pathQueryOrFragment) {
+        cursor += 1
+      } else if byte == percent {
+        guard end - cursor > 2, isMember(cursor[1], of: hexDigits),
+          isMember(cursor[2], of: hexDigits)
         else { return false }
-        index += 3
-        continue
-      }
-      if byte == UInt8(ascii: "#") {
-        guard !seenFragment else { return false }
+        cursor += 3
+      } else if byte == hash, !seenFragment {
         seenFragment = true
-      } else if !isAllowedInPathQueryOrFragment(byte) {
+        cursor += 1
+      } else {
         return false
       }
-      index += 1
     }
     return true
   }
 
-  private static func isDelimiter(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
-  }
+  /// A set of ASCII bytes, one bit per byte value below 128.
+  private typealias ByteSet = (low: UInt64, high: UInt64)
 
-  private static func isAlphanumeric(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-      || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-  }
+  private static let dot = UInt8(ascii: ".")
+  private static let hyphen = UInt8(ascii: "-")
+  private static let percent = UInt8(ascii: "%")
+  private static let hash = UInt8(ascii: "#")
 
-  private static func isHexDigit(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-      || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
-  }
+  private static let delimiters = byteSet("/?#")
+  private static let alphanumerics = byteSet(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+  private static let hexDigits = byteSet("0123456789abcdefABCDEF")
+  /// Unreserved characters, sub-delimiters, `:`, `@`, `/` and `?` (RFC 3986, sections 3.3-3.5).
+  private static let pathQueryOrFragment = byteSet(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@/?")
 
-  /// Unreserved characters, sub-delimiters, `:`, `@`, `/` and `?` (RFC 3986, section 3.3-3.5).
-  private static func isAllowedInPathQueryOrFragment(_ byte: UInt8) -> Bool {
-    if isAlphanumeric(byte) { return true }
-    switch byte {
-    case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
-      UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"),
-      UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
-      UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: ":"),
-      UInt8(ascii: "@"), UInt8(ascii: "/"), UInt8(ascii: "?"):
-      return true
-    default:
-      return false
+  private static func byteSet(_ members: String) -> ByteSet {
+    members.utf8.reduce(into: (low: 0, high: 0)) { set, byte in
+      if byte < 64 { set.low |= 1 << byte } else { set.high |= 1 << (byte - 64) }
     }
+  }
+
+  @inline(__always)
+  private static func isMember(_ byte: UInt8, of set: ByteSet) -> Bool {
+    // Branch-free: URL text mixes bytes below and above 64 too unpredictably for a branch.
+    let half = byte & 64 == 0 ? set.low : set.high
+    return byte & 128 == 0 && half >> (byte & 63) & 1 != 0
   }
 }
