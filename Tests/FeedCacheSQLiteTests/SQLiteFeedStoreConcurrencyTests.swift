@@ -43,9 +43,9 @@ import Testing
       var failures: [String] = []
       var lastCaches: [CachedFeed?] = []
 
-      for round in 0..<16 {
+      for round in 0..<12 {
         let storeURL = directory.appending(path: "round-\(round).sqlite")
-        let caches = distinctCaches(count: 5)
+        let caches = distinctCaches(count: 4)
         let stores = try caches.map { _ in try makeSUT(at: storeURL) }
         failures += await firstUseConcurrently(caches, on: stores)
         lastCaches.append(try await makeSUT(at: storeURL).retrieve())

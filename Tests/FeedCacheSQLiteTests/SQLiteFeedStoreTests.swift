@@ -308,7 +308,7 @@ import Testing
     try await withTemporaryDirectory { directory in
       let storeURL = directory.appending(path: "feed.sqlite")
       let sut = try makeSUT(at: storeURL)
-      try await sut.insert(largeFeed(count: 20_000), timestamp: .now)
+      try await sut.insert(largeFeed(count: 2_500), timestamp: .now)
       let sizeWhenFull = try storageSize(of: storeURL)
 
       try await sut.deleteCachedFeed()
@@ -323,7 +323,7 @@ import Testing
       let storeURL = directory.appending(path: "feed.sqlite")
       let sut = try makeSUT(at: storeURL)
 
-      try await sut.insert(largeFeed(count: 20_000), timestamp: .now)
+      try await sut.insert(largeFeed(count: 2_500), timestamp: .now)
 
       #expect(try size(ofFileAt: path(of: storeURL) + "-wal") == 0)
     }
@@ -571,11 +571,11 @@ private func makeVersion1Database(at storeURL: URL) throws -> CachedFeed {
   return CachedFeed(feed: [image], timestamp: Date(timeIntervalSinceReferenceDate: 12.5))
 }
 
-/// `count` images of about 230 bytes each.
+/// `count` images of about 2,000 bytes each.
 private func largeFeed(count: Int) -> [LocalFeedImage] {
   (0..<count).map { index in
     LocalFeedImage(
-      id: UUID(), description: String(repeating: "d", count: 100), location: "location \(index)",
+      id: UUID(), description: String(repeating: "d", count: 1_900), location: "location \(index)",
       url: URL(string: "https://images.example.com/\(index)/\(UUID().uuidString).jpg")!)
   }
 }
