@@ -110,23 +110,30 @@ extension SQLiteFeedStore {
     if let database { return database }
     guard let storage else { return nil }
     for _ in 0..<3 {
+      let damage: String
       switch try storage.inspect(operation) {
       case .missing:
         guard access == .insert else { return nil }
         try storage.create(operation)
+        continue
       case .damaged(let problem):
-        guard access != .retrieve else {
-          throw SQLiteFeedStoreError.damagedStorage(
-            operation: operation, path: storage.path, problem: problem)
-        }
-        try storage.remove(operation)
-        guard access == .insert else { return nil }
+        damage = problem
       case .current(let version):
-        let database = try FeedDatabase(
-          path: storage.path, version: version, busyTimeout: busyTimeout)
-        self.database = database
-        return database
+        do {
+          let database = try FeedDatabase(
+            path: storage.path, version: version, busyTimeout: busyTimeout, operation)
+          self.database = database
+          return database
+        } catch SQLiteFeedStoreError.damagedStorage(_, _, let problem) {
+          damage = problem
+        }
       }
+      guard access != .retrieve else {
+        throw SQLiteFeedStoreError.damagedStorage(
+          operation: operation, path: storage.path, problem: damage)
+      }
+      try storage.remove(operation)
+      guard access == .insert else { return nil }
     }
     throw SQLiteFeedStoreError.sqlite(
       operation: operation, path: storage.path, resultCode: SQLITE_BUSY,

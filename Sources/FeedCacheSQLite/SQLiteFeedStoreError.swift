@@ -7,7 +7,8 @@ import Foundation
 ///
 /// Damaged storage comes in two kinds. The store's own storage that cannot be read
 /// (``damagedStorage(operation:path:problem:)``: an empty file, a file that is not a database, a
-/// truncated database) is replaced by an insert and removed by a delete. Storage that is not the
+/// truncated database, the store's tables in another shape) is replaced by an insert and removed
+/// by a delete. Storage that is not the
 /// store's to change (``foreignDatabase(operation:path:tables:)``,
 /// ``unsupportedSchemaVersion(operation:path:found:newestSupported:)``,
 /// ``notAFile(operation:path:)``) is refused by every operation and never modified.
@@ -20,8 +21,8 @@ public enum SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConvert
   case sqlite(operation: String, path: String, resultCode: Int32, message: String)
 
   /// The file at `path` is the store's own but cannot be read: `problem` says why (it is empty,
-  /// it is not a database, it is truncated or corrupt). An insert replaces it and a delete
-  /// removes it; a retrieve leaves it as it is.
+  /// it is not a database, it is truncated or corrupt, its tables are not in the store's shape).
+  /// An insert replaces it and a delete removes it; a retrieve leaves it as it is.
   case damagedStorage(operation: String, path: String, problem: String)
 
   /// The database at `path` belongs to another application: it holds `tables`, which are not the

@@ -175,6 +175,7 @@ enum DamagedStorage: String, CaseIterable, Sendable, CustomTestStringConvertible
   case emptyFile
   case garbage
   case truncatedDatabase
+  case wrongShape
   case foreignDatabase
   case newerSchemaVersion
   case directory
@@ -184,7 +185,7 @@ enum DamagedStorage: String, CaseIterable, Sendable, CustomTestStringConvertible
   /// Whether the storage is the store's own, to be replaced by insert and removed by delete.
   var isTheStoresOwn: Bool {
     switch self {
-    case .emptyFile, .garbage, .truncatedDatabase: true
+    case .emptyFile, .garbage, .truncatedDatabase, .wrongShape: true
     case .foreignDatabase, .newerSchemaVersion, .directory: false
     }
   }
@@ -193,7 +194,8 @@ enum DamagedStorage: String, CaseIterable, Sendable, CustomTestStringConvertible
   func isExpectedKind(_ error: SQLiteFeedStoreError) -> Bool {
     switch (self, error) {
     case (.emptyFile, .damagedStorage), (.garbage, .damagedStorage),
-      (.truncatedDatabase, .damagedStorage), (.foreignDatabase, .foreignDatabase),
+      (.truncatedDatabase, .damagedStorage), (.wrongShape, .damagedStorage),
+      (.foreignDatabase, .foreignDatabase),
       (.newerSchemaVersion, .unsupportedSchemaVersion), (.directory, .notAFile):
       true
     default:
@@ -216,6 +218,13 @@ enum DamagedStorage: String, CaseIterable, Sendable, CustomTestStringConvertible
         FeedStoreFixtures.uniqueImageFeed(count: 200), timestamp: .now)
       let bytes = try Data(contentsOf: storeURL)
       try bytes.prefix(bytes.count / 2).write(to: storeURL)
+    case .wrongShape:
+      try rawConnection(to: storeURL).execute(
+        """
+        CREATE TABLE feed_cache (id INTEGER PRIMARY KEY, stamp REAL);
+        CREATE TABLE feed_image (position INTEGER PRIMARY KEY, id BLOB);
+        PRAGMA user_version = 2;
+        """, "make the store's tables in another shape")
     case .foreignDatabase:
       try rawConnection(to: storeURL).execute(
         "CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('Ada')",

@@ -29,12 +29,26 @@ final class FeedDatabase {
 
   /// Opens the store's existing database file at `path`, whose schema is at `version`.
   ///
-  /// - Throws: ``SQLiteFeedStoreError`` when it cannot be opened or a statement does not compile.
-  convenience init(path: String, version: Int32, busyTimeout: Duration) throws {
-    let connection = try SQLiteConnection(path: path, mode: .readWrite, busyTimeout: busyTimeout)
-    try connection.execute(FeedSchema.connectionSettings, "configure the connection")
-    try self.init(
-      connection: connection, version: version, busyTimeout: busyTimeout, logPath: path + "-wal")
+  /// - Throws: ``SQLiteFeedStoreError/damagedStorage(operation:path:problem:)`` when its tables
+  ///   do not have the columns the statements need, or another ``SQLiteFeedStoreError`` when it
+  ///   cannot be opened.
+  convenience init(path: String, version: Int32, busyTimeout: Duration, _ operation: String) throws
+  {
+    let connection = try SQLiteConnection(
+      path: path, mode: .readWrite, busyTimeout: busyTimeout, operation: operation)
+    try connection.execute(FeedSchema.connectionSettings, operation)
+    do {
+      try self.init(
+        connection: connection, version: version, busyTimeout: busyTimeout,
+        logPath: path + "-wal", operation)
+    } catch SQLiteFeedStoreError.sqlite(_, _, let resultCode, let message)
+      where resultCode == SQLITE_ERROR
+    {
+      // The store's tables, by name and version, but not in the shape it wrote them.
+      throw SQLiteFeedStoreError.damagedStorage(
+        operation: operation, path: path,
+        problem: "its tables are not in the store's shape: \(message)")
+    }
   }
 
   /// Opens a new, private database in memory with the current schema.
@@ -47,16 +61,17 @@ final class FeedDatabase {
     try connection.execute("COMMIT", "commit the schema")
     try self.init(
       connection: connection, version: FeedSchema.currentVersion, busyTimeout: busyTimeout,
-      logPath: nil)
+      logPath: nil, "open the database")
   }
 
   private init(
-    connection: SQLiteConnection, version: Int32, busyTimeout: Duration, logPath: String?
+    connection: SQLiteConnection, version: Int32, busyTimeout: Duration, logPath: String?,
+    _ operation: String
   ) throws {
     let cache = FeedSchema.cacheTable
     let image = FeedSchema.imageTable
     func prepare(_ sql: String) throws -> SQLiteStatement {
-      try connection.prepare(sql, "prepare the statement \"\(sql)\"")
+      try connection.prepare(sql, "\(operation): prepare the statement \"\(sql)\"")
     }
     self.connection = connection
     self.version = version

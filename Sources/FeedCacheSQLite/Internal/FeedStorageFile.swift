@@ -103,7 +103,8 @@ struct FeedStorageFile {
   ///
   /// - Throws: ``SQLiteFeedStoreError`` when the file is in use or cannot be removed.
   func remove(_ operation: String) throws {
-    let connection = try SQLiteConnection(path: path, mode: .readWrite, busyTimeout: busyTimeout)
+    let connection = try SQLiteConnection(
+      path: path, mode: .readWrite, busyTimeout: busyTimeout, operation: operation)
     do {
       try connection.execute("BEGIN IMMEDIATE", operation)
     } catch let error as SQLiteFeedStoreError {
@@ -167,7 +168,8 @@ struct FeedStorageFile {
     let version: Int64
     let tables: [String]
     do {
-      connection = try SQLiteConnection(path: path, mode: .readOnly, busyTimeout: busyTimeout)
+      connection = try SQLiteConnection(
+        path: path, mode: .readOnly, busyTimeout: busyTimeout, operation: operation)
       try connection.execute("BEGIN DEFERRED", operation)
       defer { connection.rollBackIfNeeded() }
       version = try connection.integer("PRAGMA user_version", operation) ?? 0

@@ -57,14 +57,21 @@ package final class SQLiteConnection {
 
   /// Opens a connection to the database at `path`, or `:memory:`.
   ///
+  /// - Parameters:
+  ///   - path: The database file's path, or `:memory:`.
+  ///   - mode: Whether to create a missing file, and whether to write.
+  ///   - busyTimeout: How long a statement waits for another connection's lock.
+  ///   - operation: What opening it is for, for the error.
   /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:path:resultCode:message:)`` when SQLite
   ///   cannot open it.
-  package init(path: String, mode: Mode, busyTimeout: Duration) throws {
+  package init(
+    path: String, mode: Mode, busyTimeout: Duration, operation: String = "open the database"
+  ) throws {
     // Multi-thread mode is only safe on a library built thread-safe: two connections (two stores
     // on one file) may still run on two threads at once.
     guard sqlite3_threadsafe() != 0 else {
       throw SQLiteFeedStoreError.sqlite(
-        operation: "open the feed store", path: path, resultCode: SQLITE_MISUSE,
+        operation: operation, path: path, resultCode: SQLITE_MISUSE,
         message: "the SQLite library was built without thread safety (SQLITE_THREADSAFE=0)")
     }
     var opened: OpaquePointer?
@@ -78,12 +85,12 @@ package final class SQLiteConnection {
     let code = sqlite3_open_v2(path, &opened, flags, nil)
     guard let opened else {
       throw SQLiteFeedStoreError.sqlite(
-        operation: "open the database", path: path, resultCode: code,
+        operation: operation, path: path, resultCode: code,
         message: "SQLite could not allocate a connection")
     }
     guard code == SQLITE_OK else {
       let error = SQLiteFeedStoreError.sqlite(
-        operation: "open the database", path: path, resultCode: sqlite3_extended_errcode(opened),
+        operation: operation, path: path, resultCode: sqlite3_extended_errcode(opened),
         message: String(cString: sqlite3_errmsg(opened)))
       sqlite3_close_v2(opened)
       throw error
@@ -91,7 +98,7 @@ package final class SQLiteConnection {
     self.handle = opened
     self.path = path
 
-    try check(sqlite3_extended_result_codes(handle, 1), "enable extended result codes")
+    try check(sqlite3_extended_result_codes(handle, 1), operation)
     setBusyTimeout(busyTimeout)
   }
 
