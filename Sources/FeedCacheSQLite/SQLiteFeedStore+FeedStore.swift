@@ -104,36 +104,29 @@ extension SQLiteFeedStore {
   /// (no file to read or delete, or a damaged file that a delete removed).
   ///
   /// Each pass looks at the file and either opens it or changes it (creates a missing file,
-  /// removes a damaged one). Another store may change it between passes, so the passes are
-  /// bounded.
+  /// removes a damaged one): replacing damaged storage takes three. Another store may change the
+  /// file between passes, so one more is allowed, and no more.
   private func openDatabase(for access: Access, _ operation: String) throws -> FeedDatabase? {
     if let database { return database }
     guard let storage else { return nil }
-    for _ in 0..<3 {
-      let damage: String
+    for _ in 0..<4 {
       switch try storage.inspect(operation) {
       case .missing:
         guard access == .insert else { return nil }
         try storage.create(operation)
-        continue
       case .damaged(let problem):
-        damage = problem
-      case .current(let version):
-        do {
-          let database = try FeedDatabase(
-            path: storage.path, version: version, busyTimeout: busyTimeout, operation)
-          self.database = database
-          return database
-        } catch SQLiteFeedStoreError.damagedStorage(_, _, let problem) {
-          damage = problem
+        guard access != .retrieve else {
+          throw SQLiteFeedStoreError.damagedStorage(
+            operation: operation, path: storage.path, problem: problem)
         }
+        try storage.remove(operation)
+        guard access == .insert else { return nil }
+      case .current(let version):
+        let database = try FeedDatabase(
+          path: storage.path, version: version, busyTimeout: busyTimeout, operation)
+        self.database = database
+        return database
       }
-      guard access != .retrieve else {
-        throw SQLiteFeedStoreError.damagedStorage(
-          operation: operation, path: storage.path, problem: damage)
-      }
-      try storage.remove(operation)
-      guard access == .insert else { return nil }
     }
     throw SQLiteFeedStoreError.sqlite(
       operation: operation, path: storage.path, resultCode: SQLITE_BUSY,

@@ -29,26 +29,15 @@ final class FeedDatabase {
 
   /// Opens the store's existing database file at `path`, whose schema is at `version`.
   ///
-  /// - Throws: ``SQLiteFeedStoreError/damagedStorage(operation:path:problem:)`` when its tables
-  ///   do not have the columns the statements need, or another ``SQLiteFeedStoreError`` when it
-  ///   cannot be opened.
+  /// - Throws: ``SQLiteFeedStoreError`` when it cannot be opened or a statement does not compile.
   convenience init(path: String, version: Int32, busyTimeout: Duration, _ operation: String) throws
   {
     let connection = try SQLiteConnection(
       path: path, mode: .readWrite, busyTimeout: busyTimeout, operation: operation)
     try connection.execute(FeedSchema.connectionSettings, operation)
-    do {
-      try self.init(
-        connection: connection, version: version, busyTimeout: busyTimeout,
-        logPath: path + "-wal", operation)
-    } catch SQLiteFeedStoreError.sqlite(_, _, let resultCode, let message)
-      where resultCode == SQLITE_ERROR
-    {
-      // The store's tables, by name and version, but not in the shape it wrote them.
-      throw SQLiteFeedStoreError.damagedStorage(
-        operation: operation, path: path,
-        problem: "its tables are not in the store's shape: \(message)")
-    }
+    try self.init(
+      connection: connection, version: version, busyTimeout: busyTimeout, logPath: path + "-wal",
+      operation)
   }
 
   /// Opens a new, private database in memory with the current schema.

@@ -71,6 +71,12 @@ package enum FeedSchema {
   /// The tables of a current database.
   static let tables: Set<String> = [cacheTable, imageTable]
 
+  /// The columns the store reads and writes in each table, in every version.
+  static let columns: [String: [String]] = [
+    cacheTable: ["id", "timestamp"],
+    imageTable: ["position", "id", "description", "location", "url"],
+  ]
+
   /// Runs the migrations from `version` to ``currentVersion`` and records the new version.
   ///
   /// Run it inside a write transaction, after re-reading the version in it, so that two

@@ -99,9 +99,12 @@ struct FeedStorageFile {
   /// Removes the store's damaged file and the side files SQLite keeps beside it.
   ///
   /// When SQLite can lock the file, the store holds its write lock while it removes it, so a
-  /// file another connection is writing is never removed: that fails with `SQLITE_BUSY`.
+  /// file another connection is writing is never removed: that fails with `SQLITE_BUSY`. The file
+  /// is looked at again first: another store may have replaced it with a good one meanwhile,
+  /// which is then kept.
   ///
-  /// - Throws: ``SQLiteFeedStoreError`` when the file is in use or cannot be removed.
+  /// - Throws: ``SQLiteFeedStoreError`` when the file is in use, is no longer the store's to
+  ///   remove, or cannot be removed.
   func remove(_ operation: String) throws {
     let connection = try SQLiteConnection(
       path: path, mode: .readWrite, busyTimeout: busyTimeout, operation: operation)
@@ -113,6 +116,7 @@ struct FeedStorageFile {
       guard primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT else { throw error }
     }
     defer { connection.rollBackIfNeeded() }
+    guard case .damaged = try inspect(operation) else { return }
     for suffix in Self.sideFileSuffixes + [""] {
       guard unlink(path + suffix) == 0 || errno == ENOENT else {
         throw posixError(errno, "\(operation): remove \(path + suffix)")
@@ -193,7 +197,27 @@ struct FeedStorageFile {
       throw SQLiteFeedStoreError.foreignDatabase(operation: operation, path: path, tables: tables)
     }
     guard version > 0 else { return .damaged("the database holds no feed store") }
+    if let problem = try problemInShape(of: connection, operation) { return .damaged(problem) }
     return .current(version: Int32(version))
+  }
+
+  /// What is wrong with the shape of the store's tables, found by compiling a query of every
+  /// column the store uses, or `nil` when they have them all.
+  private func problemInShape(of connection: SQLiteConnection, _ operation: String) throws
+    -> String?
+  {
+    for table in FeedSchema.columns.keys.sorted() {
+      let columns = FeedSchema.columns[table, default: []].joined(separator: ", ")
+      do {
+        _ = try connection.prepare(
+          "SELECT \(columns) FROM \(table)", operation, persistent: false)
+      } catch SQLiteFeedStoreError.sqlite(_, _, let resultCode, let message)
+        where resultCode == SQLITE_ERROR
+      {
+        return "its tables are not in the store's shape: \(message)"
+      }
+    }
+    return nil
   }
 
   /// An operating-system failure as an error naming the path.
