@@ -105,28 +105,37 @@ extension SQLiteFeedStore {
   ///
   /// Each pass looks at the file and either opens it or changes it (creates a missing file,
   /// removes a damaged one): replacing damaged storage takes three. Another store may change the
-  /// file between passes, so one more is allowed, and no more.
+  /// file between passes, or remove it while this pass opens it (SQLite then cannot open it),
+  /// so a few more are allowed, and no more.
   private func openDatabase(for access: Access, _ operation: String) throws -> FeedDatabase? {
     if let database { return database }
     guard let storage else { return nil }
-    for _ in 0..<4 {
-      switch try storage.inspect(operation) {
-      case .missing:
-        guard access == .insert else { return nil }
-        try storage.create(operation)
-      case .damaged(let problem):
-        guard access != .retrieve else {
-          throw SQLiteFeedStoreError.damagedStorage(
-            operation: operation, path: storage.path, problem: problem)
+    for _ in 0..<6 {
+      do {
+        switch try storage.inspect(operation) {
+        case .missing:
+          break
+        case .damaged(let problem):
+          guard access != .retrieve else {
+            throw SQLiteFeedStoreError.damagedStorage(
+              operation: operation, path: storage.path, problem: problem)
+          }
+          try storage.remove(operation)
+          guard access == .insert else { return nil }
+          continue
+        case .current(let version):
+          let database = try FeedDatabase(
+            path: storage.path, version: version, busyTimeout: busyTimeout, operation)
+          self.database = database
+          return database
         }
-        try storage.remove(operation)
-        guard access == .insert else { return nil }
-      case .current(let version):
-        let database = try FeedDatabase(
-          path: storage.path, version: version, busyTimeout: busyTimeout, operation)
-        self.database = database
-        return database
+      } catch let error as SQLiteFeedStoreError
+        where error.resultCode.map { $0 & 0xFF } == SQLITE_CANTOPEN && !storage.exists
+      {
+        continue
       }
+      guard access == .insert else { return nil }
+      try storage.create(operation)
     }
     throw SQLiteFeedStoreError.sqlite(
       operation: operation, path: storage.path, resultCode: SQLITE_BUSY,

@@ -32,6 +32,11 @@ struct FeedStorageFile {
   /// The suffixes of the files SQLite keeps beside a database.
   static let sideFileSuffixes = ["-wal", "-shm", "-journal"]
 
+  /// Whether anything is at the path.
+  var exists: Bool {
+    access(path, F_OK) == 0
+  }
+
   /// Looks at what is at the path, reading only.
   ///
   /// - Parameter operation: What the store is doing, for the error.
