@@ -130,7 +130,7 @@ extension SQLiteFeedStore {
           return database
         }
       } catch let error as SQLiteFeedStoreError
-        where error.resultCode.map { $0 & 0xFF } == SQLITE_CANTOPEN && !storage.exists
+        where error.primaryResultCode == SQLITE_CANTOPEN && !storage.exists
       {
         continue
       }
@@ -144,9 +144,14 @@ extension SQLiteFeedStore {
 }
 
 extension SQLiteFeedStoreError {
+  /// SQLite's primary result code (the extended code's low byte), when SQLite reported the
+  /// failure.
+  fileprivate var primaryResultCode: Int32? {
+    resultCode.map { $0 & 0xFF }
+  }
+
   /// Whether SQLite failed because the file is not a database it can read.
   fileprivate var meansDamagedStorage: Bool {
-    guard let resultCode else { return false }
-    return resultCode & 0xFF == SQLITE_NOTADB || resultCode & 0xFF == SQLITE_CORRUPT
+    primaryResultCode == SQLITE_NOTADB || primaryResultCode == SQLITE_CORRUPT
   }
 }
