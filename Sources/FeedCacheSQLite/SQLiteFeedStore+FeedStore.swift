@@ -105,8 +105,8 @@ extension SQLiteFeedStore {
   ///
   /// Each pass looks at the file and either opens it or changes it (creates a missing file,
   /// removes a damaged one): replacing damaged storage takes three. Another store may change the
-  /// file between passes, or remove it while this pass opens it (SQLite then cannot open it),
-  /// so a few more are allowed, and no more.
+  /// file between passes, or remove it while this pass opens it (then the file is gone and
+  /// opening it failed), so a few more are allowed, and no more.
   private func openDatabase(for access: Access, _ operation: String) throws -> FeedDatabase? {
     if let database { return database }
     guard let storage else { return nil }
@@ -130,7 +130,7 @@ extension SQLiteFeedStore {
           return database
         }
       } catch let error as SQLiteFeedStoreError
-        where error.primaryResultCode == SQLITE_CANTOPEN && !storage.exists
+        where error.meansFileWentAway && !storage.exists
       {
         continue
       }
@@ -148,6 +148,13 @@ extension SQLiteFeedStoreError {
   /// failure.
   fileprivate var primaryResultCode: Int32? {
     resultCode.map { $0 & 0xFF }
+  }
+
+  /// Whether opening the file failed because it was not there (it may have been there a moment
+  /// before).
+  fileprivate var meansFileWentAway: Bool {
+    if case .fileSystem(_, _, ENOENT, _) = self { return true }
+    return primaryResultCode == SQLITE_CANTOPEN
   }
 
   /// Whether SQLite failed because the file is not a database it can read.
