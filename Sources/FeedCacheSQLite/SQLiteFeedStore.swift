@@ -3,7 +3,7 @@ import Foundation
 /// A ``FeedCache/FeedStore`` that keeps its feed in an SQLite database, through the system's
 /// SQLite library.
 ///
-/// The feed survives relaunches: open a store on the same file URL to read it again. Every
+/// The feed survives relaunches: make a store on the same file URL to read it again. Every
 /// operation is one transaction, so a failure leaves the cache as it was and a read never sees half
 /// of a write, even from another store or process on the same file.
 ///
@@ -12,6 +12,23 @@ import Foundation
 /// try await store.insert(feed, timestamp: .now)
 /// ```
 ///
+/// - Opening: making a store only checks its URL; the file is opened by the first operation, so
+///   whatever is wrong with it surfaces from `retrieve`, `insert` or `deleteCachedFeed`, and the
+///   app can always recover through the store. A retrieve never writes to the file and never
+///   creates it. The first insert creates a missing file, complete, in one step: a database is
+///   built beside it and linked into place, so other stores never see a half-made one.
+/// - Damaged storage: a file of the store's own that cannot be read (empty, not a database,
+///   truncated) makes retrieve throw ``SQLiteFeedStoreError/damagedStorage(operation:path:problem:)``;
+///   insert replaces it and delete removes it. A file that is not the store's to change (another
+///   application's database, a database from a newer version of this code, a directory) is
+///   refused by every operation and never modified.
+/// - Values: timestamps are stored bit for bit (`-0.0` included); non-finite timestamps and URLs
+///   whose `absoluteString` does not parse back as the same URL are refused before anything is
+///   written. A URL is stored as its `absoluteString`: a relative URL with a base comes back as
+///   the equivalent absolute URL, equal in `absoluteString` but not `==` to the one inserted.
+/// - Storage: the file gives its free pages back after every write, and the write-ahead log is
+///   truncated after a delete and whenever a write takes it past 4 MB, so a store that once held
+///   a large feed does not keep its size.
 /// - Durability: the database runs in write-ahead-log mode with `synchronous = NORMAL`. A
 ///   committed insert or delete survives the app crashing; a power loss or operating-system crash
 ///   may lose the last commits, but never leaves a half-written cache.
@@ -20,56 +37,69 @@ import Foundation
 ///   the actor, so calls on one store run one at a time and waiting callers suspend instead of
 ///   blocking a thread. A running SQLite call blocks its thread for as long as it takes (disk
 ///   I/O, or waiting up to ``busyTimeout`` for another connection's lock).
-/// - Errors: every failure throws a ``SQLiteFeedStoreError`` naming what the store was doing.
+/// - Errors: every failure throws a ``SQLiteFeedStoreError`` naming the database's path and what
+///   the store was doing.
 public actor SQLiteFeedStore {
   /// How long a store waits by default for another connection's lock on the database.
   public static let defaultBusyTimeout: Duration = .seconds(5)
+
+  /// The longest database file name, in bytes, that leaves room for SQLite's `-wal` and `-shm`
+  /// side files within the 255 bytes file systems allow a name.
+  public static let maximumFileNameLength: Int = 255 - "-wal".utf8.count
 
   /// The database file, or `nil` for a store made by ``inMemory()``.
   public nonisolated let storeURL: URL?
   /// How long an operation waits for another connection's lock before it throws `SQLITE_BUSY`.
   public nonisolated let busyTimeout: Duration
 
-  /// The connection and its prepared statements, used only from this actor.
-  internal let database: FeedDatabase
+  /// The database file, or `nil` in memory.
+  internal let storage: FeedStorageFile?
+  /// The open database, once an operation found it readable; used only from this actor.
+  internal var database: FeedDatabase?
 
-  /// Opens the store whose database is the file at `storeURL`, creating the file and its schema
-  /// when it does not exist yet.
+  /// Makes a store whose database is the file at `storeURL`, without touching the file.
   ///
-  /// The directory must exist. The schema is created on first open and its version recorded, so
-  /// later versions of this code can migrate it; reopening an existing file keeps its cache.
+  /// The file is opened by the first operation; the first insert creates it when it does not
+  /// exist yet (its directory must exist). Making a store on an existing file keeps its cache.
   ///
   /// - Parameters:
   ///   - storeURL: A file URL for the database, such as `…/Caches/feed.sqlite`.
   ///   - busyTimeout: How long an operation waits for another connection (another store on the
   ///     same file, another process) to release its lock before it throws `SQLITE_BUSY`. Zero
   ///     fails at once. ``defaultBusyTimeout`` unless given.
-  /// - Throws: ``SQLiteFeedStoreError``: ``SQLiteFeedStoreError/notAFileURL(_:)``;
-  ///   ``SQLiteFeedStoreError/unsupportedSchemaVersion(found:newestSupported:path:)`` for a
-  ///   database from a newer version of this code, which is left untouched; or
-  ///   ``SQLiteFeedStoreError/sqlite(operation:resultCode:message:)`` when SQLite fails, with
-  ///   `SQLITE_NOTADB` (26) for a file that is not a database and `SQLITE_CANTOPEN` (14) for a
-  ///   file that cannot be opened or created.
+  /// - Throws: ``SQLiteFeedStoreError/notAFileURL(_:)`` for a URL that is not a file URL, and
+  ///   ``SQLiteFeedStoreError/fileNameTooLong(path:bytes:limit:)`` for a file name longer than
+  ///   ``maximumFileNameLength`` bytes. Never for what is (or is not) at the URL.
   public init(storeURL: URL, busyTimeout: Duration = defaultBusyTimeout) throws {
-    try self.init(location: .file(storeURL), storeURL: storeURL, busyTimeout: busyTimeout)
+    let path = try SQLiteConnection.path(of: storeURL)
+    let nameLength = path.utf8.split(separator: UInt8(ascii: "/")).last?.count ?? 0
+    guard nameLength <= Self.maximumFileNameLength else {
+      throw SQLiteFeedStoreError.fileNameTooLong(
+        path: path, bytes: nameLength, limit: Self.maximumFileNameLength)
+    }
+    self.storeURL = storeURL
+    self.busyTimeout = busyTimeout
+    self.storage = FeedStorageFile(path: path, busyTimeout: busyTimeout)
+    self.database = nil
   }
 
-  /// Opens a store whose database lives in memory and disappears with the store.
+  /// Makes a store whose database lives in memory and disappears with the store.
   ///
   /// Each call makes a new, empty, private database: two in-memory stores never share a cache.
   /// Use it for previews, tests and throwaway sessions.
   ///
   /// - Returns: An empty store.
-  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:resultCode:message:)`` when SQLite cannot
-  ///   open the database, for example out of memory.
+  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:path:resultCode:message:)`` when SQLite
+  ///   cannot open the database, for example out of memory.
   public static func inMemory() throws -> SQLiteFeedStore {
-    try SQLiteFeedStore(location: .inMemory, storeURL: nil, busyTimeout: .zero)
+    try SQLiteFeedStore(inMemory: ())
   }
 
-  private init(location: SQLiteConnection.Location, storeURL: URL?, busyTimeout: Duration) throws {
-    self.storeURL = storeURL
-    self.busyTimeout = busyTimeout
-    self.database = try FeedDatabase(location: location, busyTimeout: busyTimeout)
+  private init(inMemory: Void) throws {
+    self.storeURL = nil
+    self.busyTimeout = .zero
+    self.storage = nil
+    self.database = try FeedDatabase(inMemoryWith: .zero)
   }
 
   // The connection closes when the store goes away: releasing the `FeedDatabase` finalizes its

@@ -1,48 +1,124 @@
 import Foundation
 
-/// Why a ``SQLiteFeedStore`` could not open, read or change its database.
+/// Why a ``SQLiteFeedStore`` could not read or change its database.
 ///
-/// Every failure SQLite reports arrives as ``sqlite(operation:resultCode:message:)``, with SQLite's
-/// own extended result code and message; the other cases are failures the store detects itself.
-/// ``description`` reads as one sentence naming what the store was doing.
+/// Every case names the database (`path`, or `:memory:`) and what the store was doing
+/// (`operation`, such as "retrieve the cached feed"). ``description`` reads as one sentence.
+///
+/// Damaged storage comes in two kinds. The store's own storage that cannot be read
+/// (``damagedStorage(operation:path:problem:)``: an empty file, a file that is not a database, a
+/// truncated database, the store's tables in another shape) is replaced by an insert and removed
+/// by a delete. Storage that is not the
+/// store's to change (``foreignDatabase(operation:path:tables:)``,
+/// ``unsupportedSchemaVersion(operation:path:found:newestSupported:)``,
+/// ``notAFile(operation:path:)``) is refused by every operation and never modified.
 public enum SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// SQLite returned a failure while the store was doing `operation`.
+  /// SQLite returned a failure while the store was doing `operation` on the database at `path`.
   ///
   /// `resultCode` is SQLite's extended result code (such as `SQLITE_BUSY`, 5, or
   /// `SQLITE_CONSTRAINT_TRIGGER`, 1811); its low byte is the primary code. `message` is the text
   /// of `sqlite3_errmsg` at the time of the failure.
-  case sqlite(operation: String, resultCode: Int32, message: String)
+  case sqlite(operation: String, path: String, resultCode: Int32, message: String)
+
+  /// The file at `path` is the store's own but cannot be read: `problem` says why (it is empty,
+  /// it is not a database, it is truncated or corrupt, its tables are not in the store's shape).
+  /// An insert replaces it and a delete removes it; a retrieve leaves it as it is.
+  case damagedStorage(operation: String, path: String, problem: String)
+
+  /// The database at `path` belongs to another application: it holds `tables`, which are not the
+  /// store's, so the store neither reads nor changes it.
+  case foreignDatabase(operation: String, path: String, tables: [String])
 
   /// The database at `path` records a schema version this code does not know, usually one written
-  /// by a newer version of it, so the store refuses to read or change it.
-  case unsupportedSchemaVersion(found: Int32, newestSupported: Int32, path: String)
+  /// by a newer version of it, so the store neither reads nor changes it.
+  case unsupportedSchemaVersion(
+    operation: String, path: String, found: Int64, newestSupported: Int32)
 
-  /// A stored row does not hold a valid value: for example an image id that is not a UUID or a
-  /// URL that does not parse. `row` is the image's position, or the cache row's id.
-  case corruptRow(table: String, row: Int64, column: String, problem: String)
+  /// Something other than a file, such as a directory, is where the database file should be; the
+  /// store leaves it alone.
+  case notAFile(operation: String, path: String)
+
+  /// A stored row of the database at `path` does not hold a valid value: for example an image id
+  /// that is not a UUID or a URL that does not parse. `row` is the image's position, or the cache
+  /// row's id.
+  case corruptRow(
+    operation: String, path: String, table: String, row: Int64, column: String, problem: String)
+
+  /// A value given to insert cannot be stored so that it reads back exactly, so nothing was
+  /// written: `image` is the image's position in the feed, or `nil` for the timestamp.
+  case unsupportedValue(
+    operation: String, path: String, image: Int?, field: String, problem: String)
+
+  /// The operating system refused a file operation on `path`: `code` is its `errno` and
+  /// `message` its text.
+  case fileSystem(operation: String, path: String, code: Int32, message: String)
+
+  /// The database file's name at `path` is `bytes` long, but SQLite needs room for the names of
+  /// its side files (`-wal`, `-shm`) beside it: names of at most `limit` bytes work.
+  case fileNameTooLong(path: String, bytes: Int, limit: Int)
 
   /// The store's URL is not a `file:` URL, so there is no file to open.
   case notAFileURL(URL)
 
+  /// The database the error is about: its path, `:memory:`, or `nil` for a URL that is not a
+  /// file URL.
+  public var path: String? {
+    switch self {
+    case .sqlite(_, let path, _, _), .damagedStorage(_, let path, _),
+      .foreignDatabase(_, let path, _), .unsupportedSchemaVersion(_, let path, _, _),
+      .notAFile(_, let path), .corruptRow(_, let path, _, _, _, _),
+      .unsupportedValue(_, let path, _, _, _), .fileSystem(_, let path, _, _),
+      .fileNameTooLong(let path, _, _):
+      return path
+    case .notAFileURL:
+      return nil
+    }
+  }
+
   /// SQLite's extended result code, when SQLite reported the failure.
   public var resultCode: Int32? {
-    guard case .sqlite(_, let resultCode, _) = self else { return nil }
+    guard case .sqlite(_, _, let resultCode, _) = self else { return nil }
     return resultCode
   }
 
-  /// The failure as one sentence: what the store was doing, SQLite's code and name, and why.
+  /// The failure as one sentence: what the store was doing, on which database, and why.
   public var description: String {
     switch self {
-    case .sqlite(let operation, let resultCode, let message):
+    case .sqlite(let operation, let path, let resultCode, let message):
       return
-        "Could not \(operation): SQLite error \(resultCode) (\(Self.name(of: resultCode))): \(message)"
-    case .unsupportedSchemaVersion(let found, let newestSupported, let path):
+        "Could not \(operation) at \(path): SQLite error \(resultCode) "
+        + "(\(Self.name(of: resultCode))): \(message)"
+    case .damagedStorage(let operation, let path, let problem):
       return
-        "Could not open the feed store at \(path): its schema version \(found) is not one this "
-        + "code knows (it supports versions up to \(newestSupported)); the file was left untouched"
-    case .corruptRow(let table, let row, let column, let problem):
+        "Could not \(operation) at \(path): \(problem); inserting a feed replaces the file and "
+        + "deleting the cache removes it"
+    case .foreignDatabase(let operation, let path, let tables):
       return
-        "Could not read the feed store: row \(row) of \(table) has an invalid \(column): \(problem)"
+        "Could not \(operation) at \(path): the file is another application's database (tables "
+        + "\(tables.joined(separator: ", "))); the store does not read or change it"
+    case .unsupportedSchemaVersion(let operation, let path, let found, let newestSupported):
+      return
+        "Could not \(operation) at \(path): its schema version \(found) is not one this code "
+        + "knows (it supports versions up to \(newestSupported)); the file was left untouched"
+    case .notAFile(let operation, let path):
+      return
+        "Could not \(operation) at \(path): it is a directory or another non-file where the "
+        + "database file should be; it was left untouched"
+    case .corruptRow(let operation, let path, let table, let row, let column, let problem):
+      return
+        "Could not \(operation) at \(path): row \(row) of \(table) has an invalid \(column): "
+        + problem
+    case .unsupportedValue(let operation, let path, let image, let field, let problem):
+      let value = image.map { "image \($0)'s \(field)" } ?? "the \(field)"
+      return
+        "Could not \(operation) at \(path): \(value) cannot be stored exactly: \(problem); "
+        + "nothing was written"
+    case .fileSystem(let operation, let path, let code, let message):
+      return "Could not \(operation) at \(path): \(message) (errno \(code))"
+    case .fileNameTooLong(let path, let bytes, let limit):
+      return
+        "Could not use \(path) as a feed store: its file name is \(bytes) bytes, but SQLite "
+        + "adds \"-wal\" and \"-shm\" to it for its side files, so it must be at most \(limit)"
     case .notAFileURL(let url):
       return "Could not open the feed store at \(url): it is not a file URL"
     }

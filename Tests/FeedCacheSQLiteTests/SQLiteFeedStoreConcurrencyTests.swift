@@ -38,6 +38,43 @@ import Testing
       #expect(try await second.retrieve() == last)
     }
   }
+
+  @Test func manyStoresUsingOneNewFileAtOnce_allSucceedEveryRound() async throws {
+    try await withTemporaryDirectory { directory in
+      var failures: [String] = []
+      var lastCaches: [CachedFeed?] = []
+
+      for round in 0..<12 {
+        let storeURL = directory.appending(path: "round-\(round).sqlite")
+        let caches = distinctCaches(count: 4)
+        let stores = try caches.map { _ in try makeSUT(at: storeURL) }
+        failures += await firstUseConcurrently(caches, on: stores)
+        lastCaches.append(try await makeSUT(at: storeURL).retrieve())
+      }
+
+      #expect(failures == [])
+      #expect(lastCaches.allSatisfy { $0 != nil })
+    }
+  }
+
+  @Test func manyStoresReplacingOneDamagedFileAtOnce_allSucceedEveryRound() async throws {
+    try await withTemporaryDirectory { directory in
+      var failures: [String] = []
+      var lastCaches: [CachedFeed?] = []
+
+      for round in 0..<8 {
+        let storeURL = directory.appending(path: "round-\(round).sqlite")
+        try Data(String(repeating: "not a database\n", count: 300).utf8).write(to: storeURL)
+        let caches = distinctCaches(count: 4)
+        let stores = try caches.map { _ in try makeSUT(at: storeURL) }
+        failures += await insertConcurrently(caches, on: stores)
+        lastCaches.append(try await makeSUT(at: storeURL).retrieve())
+      }
+
+      #expect(failures == [])
+      #expect(lastCaches.allSatisfy { $0 != nil })
+    }
+  }
 }
 
 // MARK: - Helpers
@@ -74,5 +111,56 @@ private func insertAndRetrieveConcurrently(
       }
     }
     return try await group.reduce(into: []) { $0 += $1 }
+  }
+}
+
+/// Has each store retrieve, insert its cache and retrieve again, all at once, each store from a
+/// task of its own.
+///
+/// - Returns: A description of every call that threw, or that retrieved a cache that was not
+///   inserted.
+private func firstUseConcurrently(
+  _ caches: [CachedFeed], on stores: [SQLiteFeedStore]
+) async -> [String] {
+  await withTaskGroup(of: [String].self) { group in
+    for (store, cache) in zip(stores, caches) {
+      group.addTask {
+        do {
+          let before = try await store.retrieve()
+          try await store.insert(cache.feed, timestamp: cache.timestamp)
+          let after = try await store.retrieve()
+          return [before, after].compactMap { retrieved in
+            guard let retrieved, !caches.contains(retrieved) else { return nil }
+            return "retrieved a cache that was never inserted"
+          }
+        } catch {
+          return ["\(error)"]
+        }
+      }
+    }
+    return await group.reduce(into: []) { $0 += $1 }
+  }
+}
+
+/// Has each store insert its cache, all at once, each store from a task of its own.
+///
+/// - Returns: A description of every insert that threw.
+private func insertConcurrently(
+  _ caches: [CachedFeed], on stores: [SQLiteFeedStore]
+) async -> [String] {
+  await withTaskGroup(of: String?.self) { group in
+    for (store, cache) in zip(stores, caches) {
+      group.addTask {
+        do {
+          try await store.insert(cache.feed, timestamp: cache.timestamp)
+          return nil
+        } catch {
+          return "\(error)"
+        }
+      }
+    }
+    return await group.reduce(into: []) { failures, failure in
+      if let failure { failures.append(failure) }
+    }
   }
 }

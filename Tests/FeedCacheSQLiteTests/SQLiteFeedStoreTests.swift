@@ -7,105 +7,79 @@ import Foundation
 import Testing
 
 /// What only the SQLite store does, beside the specs every store runs: its schema and its version,
-/// the files it refuses, exact text, its transactions, and the errors it gives.
+/// exact values, its transactions, the size of its files, and the errors it gives.
 @Suite struct SQLiteFeedStoreTests {
-  // MARK: Opening
+  // MARK: Creating the database
 
-  @Test func open_createsSchemaAndRecordsVersion1() async throws {
+  @Test func insert_createsSchemaVersion2WithIncrementalAutoVacuum() async throws {
     try await withTemporaryDirectory { directory in
-      let storeURL = directory.appending(path: "feed.sqlite")
+      let sut = try makeSUT(in: directory)
 
-      _ = try makeSUT(at: storeURL)
+      try await sut.insert([], timestamp: .now)
 
-      let raw = try rawConnection(to: storeURL)
-      #expect(try raw.integer("PRAGMA user_version", "read the version") == 1)
+      let raw = try rawConnection(to: try #require(sut.storeURL))
+      #expect(try raw.integer("PRAGMA user_version", "read the version") == 2)
       #expect(try raw.integer(tableCountSQL, "count the tables") == 2)
+      #expect(try raw.integer("PRAGMA auto_vacuum", "read the auto-vacuum mode") == 2)
     }
   }
 
-  @Test func open_reopeningExistingFileKeepsCacheAndSchema() async throws {
+  @Test func insert_createsTheDatabaseInWriteAheadLogging() async throws {
+    try await withTemporaryDirectory { directory in
+      let sut = try makeSUT(in: directory)
+
+      try await sut.insert([], timestamp: .now)
+
+      // Bytes 18 and 19 of the header are 2 in a database in WAL mode, 1 otherwise.
+      let header = try Data(contentsOf: try #require(sut.storeURL)).prefix(20)
+      #expect(Array(header.suffix(2)) == [2, 2])
+    }
+  }
+
+  @Test func insert_leavesNoFileButTheDatabaseAndItsSideFiles() async throws {
+    try await withTemporaryDirectory { directory in
+      let sut = try makeSUT(at: directory.appending(path: "feed.sqlite"))
+
+      try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+
+      let files = try FileManager.default.contentsOfDirectory(atPath: path(of: directory))
+      #expect(Set(files).isSubset(of: ["feed.sqlite", "feed.sqlite-wal", "feed.sqlite-shm"]))
+    }
+  }
+
+  @Test func reopening_keepsCacheAndSchema() async throws {
     try await withTemporaryDirectory { directory in
       let storeURL = directory.appending(path: "feed.sqlite")
-      let inserted = CachedFeed(
-        feed: FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
+      let inserted = FeedStoreFixtures.uniqueCachedFeed()
       try await makeSUT(at: storeURL).insert(inserted.feed, timestamp: inserted.timestamp)
 
       let reopened = try makeSUT(at: storeURL)
 
       #expect(try await reopened.retrieve() == inserted)
       let raw = try rawConnection(to: storeURL)
-      #expect(try raw.integer("PRAGMA user_version", "read the version") == 1)
+      #expect(try raw.integer("PRAGMA user_version", "read the version") == 2)
       #expect(try raw.integer(tableCountSQL, "count the tables") == 2)
     }
   }
 
-  @Test func open_usesWriteAheadLogging() async throws {
+  @Test func insert_throwsCantOpenNamingTheFileWhenTheDirectoryDoesNotExist() async throws {
     try await withTemporaryDirectory { directory in
-      let storeURL = directory.appending(path: "feed.sqlite")
+      let storeURL = directory.appending(path: "missing/feed.sqlite")
+      let sut = try makeSUT(at: storeURL)
 
-      _ = try makeSUT(at: storeURL)
+      let error = await #expect(throws: SQLiteFeedStoreError.self) {
+        try await sut.insert([], timestamp: .now)
+      }
 
-      // Bytes 18 and 19 of the header are 2 in a database in WAL mode, 1 otherwise.
-      let header = try Data(contentsOf: storeURL).prefix(20)
-      #expect(Array(header.suffix(2)) == [2, 2])
+      #expect(error?.resultCode.map { $0 & 0xFF } == sqliteCantOpen)
+      #expect(error?.path == path(of: storeURL))
+      #expect(error?.description.contains("insert the feed") == true)
     }
   }
 
-  @Test func open_refusesFileThatIsNotADatabase() async throws {
-    try await withTemporaryDirectory { directory in
-      let storeURL = directory.appending(path: "feed.sqlite")
-      try Data(String(repeating: "not a database\n", count: 300).utf8).write(to: storeURL)
+  // MARK: Store URLs
 
-      let error = #expect(throws: SQLiteFeedStoreError.self) { try makeSUT(at: storeURL) }
-
-      #expect(error?.resultCode.map { $0 & 0xFF } == sqliteNotADB)
-      #expect(error?.description.contains("SQLITE_NOTADB") == true)
-      #expect(error?.description.contains("file is not a database") == true)
-      #expect(error?.description.contains(storeURL.path(percentEncoded: false)) == true)
-    }
-  }
-
-  @Test func open_leavesFileThatIsNotADatabaseUntouched() async throws {
-    try await withTemporaryDirectory { directory in
-      let storeURL = directory.appending(path: "feed.sqlite")
-      let garbage = Data(String(repeating: "not a database\n", count: 300).utf8)
-      try garbage.write(to: storeURL)
-
-      _ = try? makeSUT(at: storeURL)
-
-      #expect(try Data(contentsOf: storeURL) == garbage)
-    }
-  }
-
-  @Test func open_refusesFutureSchemaVersion() async throws {
-    try await withTemporaryDirectory { directory in
-      let storeURL = directory.appending(path: "feed.sqlite")
-      try rawConnection(to: storeURL).execute("PRAGMA user_version = 2", "set a future version")
-
-      let error = #expect(throws: SQLiteFeedStoreError.self) { try makeSUT(at: storeURL) }
-
-      #expect(
-        error
-          == .unsupportedSchemaVersion(
-            found: 2, newestSupported: 1, path: storeURL.path(percentEncoded: false)))
-      #expect(error?.description.contains("schema version 2") == true)
-    }
-  }
-
-  @Test func open_leavesFutureSchemaVersionDatabaseUntouched() async throws {
-    try await withTemporaryDirectory { directory in
-      let storeURL = directory.appending(path: "feed.sqlite")
-      try rawConnection(to: storeURL).execute(
-        "CREATE TABLE future (x); PRAGMA user_version = 2", "make a future database")
-      let before = try Data(contentsOf: storeURL)
-
-      _ = try? makeSUT(at: storeURL)
-
-      #expect(try Data(contentsOf: storeURL) == before)
-    }
-  }
-
-  @Test func open_refusesURLThatIsNotAFileURL() throws {
+  @Test func init_refusesURLThatIsNotAFileURL() throws {
     let url = try #require(URL(string: "https://example.com/feed.sqlite"))
 
     let error = #expect(throws: SQLiteFeedStoreError.self) { try makeSUT(at: url) }
@@ -113,13 +87,27 @@ import Testing
     #expect(error == .notAFileURL(url))
   }
 
-  @Test func open_throwsCantOpenWhenDirectoryDoesNotExist() async throws {
+  @Test func init_refusesAFileNameWithNoRoomForTheLogsSuffix() async throws {
     try await withTemporaryDirectory { directory in
-      let storeURL = directory.appending(path: "missing/feed.sqlite")
+      let storeURL = directory.appending(path: String(repeating: "n", count: 252))
 
       let error = #expect(throws: SQLiteFeedStoreError.self) { try makeSUT(at: storeURL) }
 
-      #expect(error?.resultCode.map { $0 & 0xFF } == sqliteCantOpen)
+      #expect(error == .fileNameTooLong(path: path(of: storeURL), bytes: 252, limit: 251))
+      #expect(error?.description.contains("-wal") == true)
+    }
+  }
+
+  @Test func insert_worksWithTheLongestFileNameThatLeavesRoomForTheLog() async throws {
+    try await withTemporaryDirectory { directory in
+      let storeURL = directory.appending(
+        path: String(repeating: "n", count: SQLiteFeedStore.maximumFileNameLength))
+      let sut = try makeSUT(at: storeURL)
+      let inserted = FeedStoreFixtures.uniqueCachedFeed()
+
+      try await sut.insert(inserted.feed, timestamp: inserted.timestamp)
+
+      #expect(try await makeSUT(at: storeURL).retrieve() == inserted)
     }
   }
 
@@ -196,13 +184,158 @@ import Testing
     }
   }
 
+  @Test func retrieve_deliversNegativeZeroTimestampWithItsSign() async throws {
+    try await withTemporaryDirectory { directory in
+      let sut = try makeSUT(in: directory)
+      let timestamp = Date(timeIntervalSinceReferenceDate: -0.0)
+
+      try await sut.insert([], timestamp: timestamp)
+
+      let retrieved = try #require(try await sut.retrieve()).timestamp
+      #expect(
+        retrieved.timeIntervalSinceReferenceDate.bitPattern
+          == timestamp.timeIntervalSinceReferenceDate.bitPattern)
+    }
+  }
+
+  @Test func retrieve_deliversWholeAndSubnormalTimestampsBitForBit() async throws {
+    try await withTemporaryDirectory { directory in
+      let sut = try makeSUT(in: directory)
+      let intervals: [Double] = [1, -3, .leastNonzeroMagnitude, -.greatestFiniteMagnitude]
+
+      var retrieved: [UInt64] = []
+      for interval in intervals {
+        try await sut.insert([], timestamp: Date(timeIntervalSinceReferenceDate: interval))
+        let cached = try #require(try await sut.retrieve())
+        retrieved.append(cached.timestamp.timeIntervalSinceReferenceDate.bitPattern)
+      }
+
+      #expect(retrieved == intervals.map(\.bitPattern))
+    }
+  }
+
+  @Test(arguments: [Double.nan, .infinity, -.infinity])
+  func insert_refusesANonFiniteTimestampAndKeepsThePreviousCache(_ interval: Double) async throws {
+    try await withTemporaryDirectory { directory in
+      let sut = try makeSUT(in: directory)
+      let previous = FeedStoreFixtures.uniqueCachedFeed()
+      try await sut.insert(previous.feed, timestamp: previous.timestamp)
+
+      let error = await #expect(throws: SQLiteFeedStoreError.self) {
+        try await sut.insert([], timestamp: Date(timeIntervalSinceReferenceDate: interval))
+      }
+
+      #expect(
+        error
+          == .unsupportedValue(
+            operation: "insert the feed", path: try #require(sut.storeURL).path(),
+            image: nil, field: "timestamp",
+            problem: "its time interval \(interval) is not a finite number"))
+      #expect(try await sut.retrieve() == previous)
+    }
+  }
+
+  @Test func insert_refusesAURLThatWouldNotReadBackAndKeepsThePreviousCache() async throws {
+    try await withTemporaryDirectory { directory in
+      let sut = try makeSUT(in: directory)
+      let previous = FeedStoreFixtures.uniqueCachedFeed()
+      try await sut.insert(previous.feed, timestamp: previous.timestamp)
+      let unreadable = try #require(URL(dataRepresentation: Data("a b:c".utf8), relativeTo: nil))
+      var feed = FeedStoreFixtures.uniqueImageFeed()
+      feed[1] = LocalFeedImage(id: UUID(), description: nil, location: nil, url: unreadable)
+
+      let error = await #expect(throws: SQLiteFeedStoreError.self) {
+        try await sut.insert(feed, timestamp: .now)
+      }
+
+      guard case .unsupportedValue(_, _, let image, let field, _) = error else {
+        Issue.record("expected an unsupported value, got \(String(describing: error))")
+        return
+      }
+      #expect(image == 1 && field == "url")
+      #expect(try await sut.retrieve() == previous)
+    }
+  }
+
+  @Test func retrieve_deliversARelativeURLWithABaseAsItsAbsoluteURL() async throws {
+    try await withTemporaryDirectory { directory in
+      let sut = try makeSUT(in: directory)
+      let base = try #require(URL(string: "https://images.example.com/feed/"))
+      let relative = try #require(URL(string: "photos/1.jpg?size=large", relativeTo: base))
+      let image = LocalFeedImage(id: UUID(), description: nil, location: nil, url: relative)
+
+      try await sut.insert([image], timestamp: .now)
+
+      let retrieved = try #require(try await sut.retrieve()?.feed.first?.url)
+      #expect(retrieved == relative.absoluteURL)
+      #expect(retrieved.absoluteString == "https://images.example.com/feed/photos/1.jpg?size=large")
+    }
+  }
+
+  // MARK: Schema versions
+
+  @Test func retrieve_readsAVersion1DatabaseWithoutChangingIt() async throws {
+    try await withTemporaryDirectory { directory in
+      let storeURL = directory.appending(path: "feed.sqlite")
+      let cached = try makeVersion1Database(at: storeURL)
+      let before = try Data(contentsOf: storeURL)
+
+      let retrieved = try await makeSUT(at: storeURL).retrieve()
+
+      #expect(retrieved == cached)
+      #expect(try Data(contentsOf: storeURL) == before)
+    }
+  }
+
+  @Test func insert_migratesAVersion1DatabaseToVersion2() async throws {
+    try await withTemporaryDirectory { directory in
+      let storeURL = directory.appending(path: "feed.sqlite")
+      _ = try makeVersion1Database(at: storeURL)
+      let sut = try makeSUT(at: storeURL)
+      let timestamp = Date(timeIntervalSinceReferenceDate: -0.0)
+
+      try await sut.insert([], timestamp: timestamp)
+
+      let raw = try rawConnection(to: storeURL)
+      #expect(try raw.integer("PRAGMA user_version", "read the version") == 2)
+      let retrieved = try #require(try await sut.retrieve()).timestamp
+      #expect(retrieved.timeIntervalSinceReferenceDate.sign == .minus)
+    }
+  }
+
+  // MARK: Bounded storage
+
+  @Test func delete_shrinksTheFileAndTheLogAfterALargeFeed() async throws {
+    try await withTemporaryDirectory { directory in
+      let storeURL = directory.appending(path: "feed.sqlite")
+      let sut = try makeSUT(at: storeURL)
+      try await sut.insert(largeFeed(count: 2_500), timestamp: .now)
+      let sizeWhenFull = try storageSize(of: storeURL)
+
+      try await sut.deleteCachedFeed()
+
+      #expect(sizeWhenFull > 4_000_000)
+      #expect(try storageSize(of: storeURL) < 100_000)
+    }
+  }
+
+  @Test func insert_truncatesTheLogAfterALargeWrite() async throws {
+    try await withTemporaryDirectory { directory in
+      let storeURL = directory.appending(path: "feed.sqlite")
+      let sut = try makeSUT(at: storeURL)
+
+      try await sut.insert(largeFeed(count: 2_500), timestamp: .now)
+
+      #expect(try size(ofFileAt: path(of: storeURL) + "-wal") == 0)
+    }
+  }
+
   // MARK: Transactions and errors
 
   @Test func insert_rollsBackEverythingWhenAnImageFailsMidway() async throws {
     try await withTemporaryDirectory { directory in
       let sut = try makeSUT(in: directory)
-      let previous = CachedFeed(
-        feed: FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
+      let previous = FeedStoreFixtures.uniqueCachedFeed()
       try await sut.insert(previous.feed, timestamp: previous.timestamp)
       try rawConnection(to: try #require(sut.storeURL)).execute(
         """
@@ -218,9 +351,11 @@ import Testing
     }
   }
 
-  @Test func insert_errorCarriesSQLiteCodeMessageAndOperation() async throws {
+  @Test func insert_errorCarriesSQLiteCodeMessageOperationAndPath() async throws {
     try await withTemporaryDirectory { directory in
       let sut = try makeSUT(in: directory)
+      try await sut.createDatabaseIfNeeded()
+      let storePath = path(of: try #require(sut.storeURL))
       try rawConnection(to: try #require(sut.storeURL)).execute(
         """
         CREATE TRIGGER refuse_cache BEFORE INSERT ON feed_cache
@@ -234,17 +369,35 @@ import Testing
       #expect(
         error
           == .sqlite(
-            operation: "insert the feed", resultCode: sqliteConstraintTrigger,
+            operation: "insert the feed", path: storePath, resultCode: sqliteConstraintTrigger,
             message: "cache refused"))
       #expect(
         error?.description
-          == "Could not insert the feed: SQLite error 1811 (SQLITE_CONSTRAINT): cache refused")
+          == "Could not insert the feed at \(storePath): SQLite error 1811 (SQLITE_CONSTRAINT): "
+          + "cache refused")
+    }
+  }
+
+  @Test func retrieve_errorNamesOperationAndPathWhenATableIsMissing() async throws {
+    try await withTemporaryDirectory { directory in
+      let sut = try makeSUT(in: directory)
+      try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+      let storePath = path(of: try #require(sut.storeURL))
+      try rawConnection(to: try #require(sut.storeURL)).execute(
+        "DROP TABLE feed_image", "drop the image table")
+
+      let error = await #expect(throws: SQLiteFeedStoreError.self) { try await sut.retrieve() }
+
+      #expect(error?.path == storePath)
+      #expect(
+        error?.description.hasPrefix("Could not retrieve the cached feed at \(storePath)") == true)
     }
   }
 
   @Test func delete_throwsBusyWhenAnotherConnectionHoldsTheWriteLock() async throws {
     try await withTemporaryDirectory { directory in
       let sut = try makeSUT(in: directory)
+      try await sut.createDatabaseIfNeeded()
       let lockHolder = try rawConnection(to: try #require(sut.storeURL))
       try lockHolder.execute("BEGIN IMMEDIATE", "take the write lock")
 
@@ -255,14 +408,15 @@ import Testing
       #expect(error?.resultCode.map { $0 & 0xFF } == sqliteBusy)
       #expect(error?.description.contains("SQLITE_BUSY") == true)
       #expect(error?.description.contains("delete the cached feed") == true)
+      #expect(error?.path == path(of: try #require(sut.storeURL)))
     }
   }
 
   @Test func insert_succeedsAgainOnceAFailureHasPassed() async throws {
     try await withTemporaryDirectory { directory in
       let sut = try makeSUT(in: directory)
-      let inserted = CachedFeed(
-        feed: FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
+      try await sut.createDatabaseIfNeeded()
+      let inserted = FeedStoreFixtures.uniqueCachedFeed()
       do {
         let lockHolder = try rawConnection(to: try #require(sut.storeURL))
         try lockHolder.execute("BEGIN IMMEDIATE", "take the write lock")
@@ -287,6 +441,7 @@ import Testing
       #expect(
         error
           == .corruptRow(
+            operation: "retrieve the cached feed", path: path(of: try #require(sut.storeURL)),
             table: "feed_image", row: 1, column: "id", problem: "it is not the 16 bytes of a UUID"))
       #expect(error?.description.contains("row 1 of feed_image") == true)
     }
@@ -304,6 +459,7 @@ import Testing
       #expect(
         error
           == .corruptRow(
+            operation: "retrieve the cached feed", path: path(of: try #require(sut.storeURL)),
             table: "feed_image", row: 2, column: "url", problem: "\"not a url\" is not a URL"))
     }
   }
@@ -321,6 +477,7 @@ import Testing
       #expect(
         error
           == .corruptRow(
+            operation: "retrieve the cached feed", path: path(of: try #require(sut.storeURL)),
             table: "feed_image", row: 0, column: "location",
             problem: "it is not valid UTF-8 text"))
     }
@@ -331,7 +488,7 @@ import Testing
   @Test func deinit_closesTheConnection() async throws {
     try await withTemporaryDirectory { directory in
       let storeURL = directory.appending(path: "feed.sqlite")
-      let wal = storeURL.path(percentEncoded: false) + "-wal"
+      let wal = path(of: storeURL) + "-wal"
 
       do {
         let sut = try makeSUT(at: storeURL)
@@ -373,7 +530,6 @@ import Testing
 /// SQLite's primary result codes the tests check, as in `sqlite3.h`.
 private let sqliteBusy: Int32 = 5
 private let sqliteCantOpen: Int32 = 14
-private let sqliteNotADB: Int32 = 26
 /// `SQLITE_CONSTRAINT_TRIGGER`: `SQLITE_CONSTRAINT` (19) | (7 << 8).
 private let sqliteConstraintTrigger: Int32 = 1811
 
@@ -390,4 +546,48 @@ private func makeSUT(at storeURL: URL) throws -> SQLiteFeedStore {
 /// A second connection to the store's file, to look at or tamper with what the store wrote.
 private func rawConnection(to storeURL: URL) throws -> SQLiteConnection {
   try SQLiteConnection(location: .file(storeURL), busyTimeout: .seconds(1))
+}
+
+private func path(of url: URL) -> String {
+  url.path(percentEncoded: false)
+}
+
+/// Writes a database as version 1 of the store wrote it: a REAL timestamp, in WAL mode.
+///
+/// - Returns: The cache it holds.
+private func makeVersion1Database(at storeURL: URL) throws -> CachedFeed {
+  let image = LocalFeedImage(
+    id: UUID(uuidString: "5A0B1E8C-93C1-4F7E-9D0A-0F1E2D3C4B5A")!, description: "a description",
+    location: nil, url: URL(string: "https://a.example/1.jpg")!)
+  let raw = try rawConnection(to: storeURL)
+  try raw.execute(
+    """
+    PRAGMA journal_mode = WAL; BEGIN;
+    \(FeedSchema.migrations[0])
+    INSERT INTO feed_cache (id, timestamp) VALUES (1, 12.5);
+    INSERT INTO feed_image (position, id, description, location, url)
+    VALUES (0, X'5A0B1E8C93C14F7E9D0A0F1E2D3C4B5A', 'a description', NULL, 'https://a.example/1.jpg');
+    PRAGMA user_version = 1; COMMIT;
+    """, "write a version 1 database")
+  return CachedFeed(feed: [image], timestamp: Date(timeIntervalSinceReferenceDate: 12.5))
+}
+
+/// `count` images of about 2,000 bytes each.
+private func largeFeed(count: Int) -> [LocalFeedImage] {
+  (0..<count).map { index in
+    LocalFeedImage(
+      id: UUID(), description: String(repeating: "d", count: 1_900), location: "location \(index)",
+      url: URL(string: "https://images.example.com/\(index)/\(UUID().uuidString).jpg")!)
+  }
+}
+
+/// The size of the database file and its write-ahead log together.
+private func storageSize(of storeURL: URL) throws -> Int {
+  try size(ofFileAt: path(of: storeURL)) + size(ofFileAt: path(of: storeURL) + "-wal")
+}
+
+/// The size of the file at `path`, or 0 when there is none.
+private func size(ofFileAt path: String) throws -> Int {
+  guard FileManager.default.fileExists(atPath: path) else { return 0 }
+  return try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
 }

@@ -4,8 +4,8 @@ import FeedCacheSQLite
 import Foundation
 
 /// A database for the SQLite C API floors, set up as the SQLite store sets up its own: a new file
-/// opened in multi-thread mode, write-ahead logging with `synchronous = NORMAL`, the store's own
-/// migrations, and every statement prepared once.
+/// opened in multi-thread mode, incremental auto-vacuum, write-ahead logging with the store's
+/// connection settings, the store's own migrations, and every statement prepared once.
 ///
 /// Used from one thread at a time, like the store's connection. Releasing it finalizes the
 /// statements and closes the database, which the sampler does after the clock stopped.
@@ -36,6 +36,8 @@ final class SQLiteFloorDatabase {
     self.feed = feed
     self.timestamp = timestamp
     try check(code, "open the database")
+    // Before any table, as the store creates its files.
+    try execute("PRAGMA auto_vacuum = INCREMENTAL")
     let journalMode = try statement("PRAGMA journal_mode = WAL")
     let isWAL =
       try step(journalMode, "set the journal mode")
@@ -46,7 +48,7 @@ final class SQLiteFloorDatabase {
     }
     let schema = FeedSchema.migrations.joined(separator: "\n")
     try execute(
-      "PRAGMA synchronous = NORMAL; BEGIN IMMEDIATE; \(schema) "
+      "\(FeedSchema.connectionSettings); BEGIN IMMEDIATE; \(schema) "
         + "PRAGMA user_version = \(FeedSchema.currentVersion); COMMIT")
     insertStatements = (
       try statement("BEGIN IMMEDIATE"),

@@ -5,7 +5,9 @@ import Foundation
 ///
 /// - `feed_cache` holds at most one row (`id` is always 1): its presence is "a feed is cached",
 ///   so an empty feed (the row, no images) stays apart from no cache (no row). `timestamp` is the
-///   date's `timeIntervalSinceReferenceDate` as a REAL, which stores the `Double` bit for bit.
+///   date's `timeIntervalSinceReferenceDate` as a REAL in a column without affinity (declared
+///   BLOB), so SQLite keeps the `Double`'s 8 bytes as they are: a REAL column would store a
+///   whole number as an integer and give `-0.0` back as `+0.0` (version 1 did).
 /// - `feed_image` holds the cached images, one row per image in feed order. `position` (the
 ///   rowid) orders them and allows duplicates; `id` is the UUID's 16 bytes as a BLOB (formatting
 ///   and parsing `uuidString` would cost more than SQLite itself); `description` and
@@ -35,61 +37,59 @@ package enum FeedSchema {
       location TEXT,
       url TEXT NOT NULL
     );
+    """,
     """
+    CREATE TABLE \(cacheTable)_v2 (
+      id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
+      timestamp BLOB NOT NULL CHECK (typeof(timestamp) = 'real')
+    );
+    INSERT INTO \(cacheTable)_v2 (id, timestamp) SELECT id, timestamp FROM \(cacheTable);
+    DROP TABLE \(cacheTable);
+    ALTER TABLE \(cacheTable)_v2 RENAME TO \(cacheTable);
+    """,
   ]
 
   /// The version this code creates, reads and writes.
   package static var currentVersion: Int32 { Int32(migrations.count) }
 
-  /// Configures a freshly opened connection and brings its database to ``currentVersion``.
+  /// The settings a new database file gets before its first table: free pages can be given back
+  /// to the file system (`incremental_vacuum` after a write), and write-ahead logging.
+  package static let newFileSettings = "PRAGMA auto_vacuum = INCREMENTAL; PRAGMA journal_mode = WAL"
+
+  /// The settings of every connection the store opens on its file.
   ///
-  /// The version is read before anything is written, so a database from a newer version of this
-  /// code (or one that is not a database at all) is refused untouched. Migrations run in one
-  /// `BEGIN IMMEDIATE` transaction, which re-reads the version so that two connections opening a
-  /// new file at once do not both create the tables.
+  /// NORMAL in WAL syncs at checkpoints, not at every commit: a committed write survives the app
+  /// crashing, but a power loss or OS crash may lose the last commits (never corrupt the file).
+  /// A cache can be refetched, so this trades that window for fast writes. The journal size limit
+  /// truncates the log back to ``logSizeLimit`` whenever a checkpoint lets SQLite restart it.
+  package static let connectionSettings =
+    "PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = \(logSizeLimit)"
+
+  /// The size in bytes past which the store truncates the write-ahead log after a write.
+  package static let logSizeLimit = 4 << 20
+
+  /// The tables of a current database.
+  static let tables: Set<String> = [cacheTable, imageTable]
+
+  /// The columns the store reads and writes in each table, in every version.
+  static let columns: [String: [String]] = [
+    cacheTable: ["id", "timestamp"],
+    imageTable: ["position", "id", "description", "location", "url"],
+  ]
+
+  /// Runs the migrations from `version` to ``currentVersion`` and records the new version.
   ///
-  /// - Throws: ``SQLiteFeedStoreError/unsupportedSchemaVersion(found:newestSupported:path:)``
-  ///   for an unknown version, or ``SQLiteFeedStoreError/sqlite(operation:resultCode:message:)``
-  ///   (`SQLITE_NOTADB` for a file that is not a database) when SQLite fails.
-  static func prepare(_ connection: SQLiteConnection) throws {
-    let path = connection.path
-    let found = try version(of: connection)
-
-    // WAL: readers never wait for the writer and see only committed transactions. A database in
-    // memory stays in its "memory" journal mode, which SQLite reports instead of "wal".
-    try connection.execute("PRAGMA journal_mode = WAL", "switch \(path) to write-ahead logging")
-    // NORMAL in WAL syncs at checkpoints, not at every commit: a committed write survives the app
-    // crashing, but a power loss or OS crash may lose the last commits (never corrupt the file).
-    // A cache can be refetched, so this trades that window for fast writes.
-    try connection.execute("PRAGMA synchronous = NORMAL", "set the synchronous mode of \(path)")
-
-    guard found < currentVersion else { return }
-    try connection.execute("BEGIN IMMEDIATE", "begin creating the schema of \(path)")
-    do {
-      let start = try version(of: connection)
-      for migration in migrations[Int(start)...] {
-        try connection.execute(migration, "create the schema of \(path)")
-      }
-      // The version is a constant of this code, not an input: it cannot be bound in a PRAGMA.
-      try connection.execute(
-        "PRAGMA user_version = \(currentVersion)", "record the schema version of \(path)")
-      try connection.execute("COMMIT", "commit the schema of \(path)")
-    } catch {
-      connection.rollBackIfNeeded()
-      throw error
+  /// Run it inside a write transaction, after re-reading the version in it, so that two
+  /// connections migrating at once do not both run a migration.
+  ///
+  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:path:resultCode:message:)`` when SQLite
+  ///   fails.
+  static func migrate(_ connection: SQLiteConnection, from version: Int32) throws {
+    for migration in migrations[Int(version)...] {
+      try connection.execute(migration, "migrate the schema to version \(currentVersion)")
     }
-  }
-
-  /// The database's schema version, checked to be one this code knows.
-  private static func version(of connection: SQLiteConnection) throws -> Int32 {
-    let path = connection.path
-    let found =
-      try connection.integer(
-        "PRAGMA user_version", "read the schema version of \(path)") ?? 0
-    guard (0...Int64(currentVersion)).contains(found) else {
-      throw SQLiteFeedStoreError.unsupportedSchemaVersion(
-        found: Int32(truncatingIfNeeded: found), newestSupported: currentVersion, path: path)
-    }
-    return Int32(found)
+    // The version is a constant of this code, not an input: it cannot be bound in a PRAGMA.
+    try connection.execute(
+      "PRAGMA user_version = \(currentVersion)", "record the schema version")
   }
 }

@@ -9,19 +9,29 @@ import Foundation
 /// one thread at a time. ``SQLiteFeedStore`` uses its connection only from its actor; the type is not
 /// `Sendable`, so the compiler refuses any other sharing.
 ///
-/// It is `package` so that test support in this package (the fault-injecting factory) can open a
-/// second, raw connection to a store's file without repeating the C calls.
+/// It is `package` so that test support and the benchmark in this package can open a second, raw
+/// connection to a store's file and run statements without repeating the C calls.
 package final class SQLiteConnection {
   /// Where a connection's database lives.
   package enum Location: Hashable, Sendable {
-    /// A database file, created when missing.
+    /// A database file.
     case file(URL)
     /// A private database in memory that disappears with its connection.
     case inMemory
   }
 
+  /// How a connection opens its database file.
+  package enum Mode: Sendable {
+    /// Reads and writes, creating the file when it is missing.
+    case create
+    /// Reads and writes an existing file; a missing file is `SQLITE_CANTOPEN`.
+    case readWrite
+    /// Only reads an existing file: it never writes to it, and never checkpoints its log.
+    case readOnly
+  }
+
   /// The `sqlite3 *` handle; valid for the connection's whole life.
-  let handle: OpaquePointer
+  package let handle: OpaquePointer
   /// The database file's path, or `:memory:`, for error messages.
   package let path: String
 
@@ -32,39 +42,55 @@ package final class SQLiteConnection {
   ///
   /// - Parameters:
   ///   - location: The database to open.
+  ///   - mode: Whether to create a missing file; ``Mode/create`` unless given.
   ///   - busyTimeout: How long a statement waits for another connection's lock before it fails
   ///     with `SQLITE_BUSY`; zero fails at once.
   /// - Throws: ``SQLiteFeedStoreError`` when the URL is not a file URL or SQLite cannot open it.
-  package init(location: Location, busyTimeout: Duration) throws {
+  package convenience init(location: Location, mode: Mode = .create, busyTimeout: Duration) throws {
+    switch location {
+    case .file(let url):
+      try self.init(path: try Self.path(of: url), mode: mode, busyTimeout: busyTimeout)
+    case .inMemory:
+      try self.init(path: ":memory:", mode: .create, busyTimeout: busyTimeout)
+    }
+  }
+
+  /// Opens a connection to the database at `path`, or `:memory:`.
+  ///
+  /// - Parameters:
+  ///   - path: The database file's path, or `:memory:`.
+  ///   - mode: Whether to create a missing file, and whether to write.
+  ///   - busyTimeout: How long a statement waits for another connection's lock.
+  ///   - operation: What opening it is for, for the error.
+  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:path:resultCode:message:)`` when SQLite
+  ///   cannot open it.
+  package init(
+    path: String, mode: Mode, busyTimeout: Duration, operation: String = "open the database"
+  ) throws {
     // Multi-thread mode is only safe on a library built thread-safe: two connections (two stores
     // on one file) may still run on two threads at once.
     guard sqlite3_threadsafe() != 0 else {
       throw SQLiteFeedStoreError.sqlite(
-        operation: "open the feed store", resultCode: SQLITE_MISUSE,
+        operation: operation, path: path, resultCode: SQLITE_MISUSE,
         message: "the SQLite library was built without thread safety (SQLITE_THREADSAFE=0)")
     }
-    let path: String
-    switch location {
-    case .file(let url):
-      guard url.isFileURL,
-        let filePath = url.withUnsafeFileSystemRepresentation({ $0.map { String(cString: $0) } })
-      else { throw SQLiteFeedStoreError.notAFileURL(url) }
-      path = filePath
-    case .inMemory:
-      path = ":memory:"
-    }
-
     var opened: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let access =
+      switch mode {
+      case .create: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+      case .readWrite: SQLITE_OPEN_READWRITE
+      case .readOnly: SQLITE_OPEN_READONLY
+      }
+    let flags = access | SQLITE_OPEN_NOMUTEX
     let code = sqlite3_open_v2(path, &opened, flags, nil)
     guard let opened else {
       throw SQLiteFeedStoreError.sqlite(
-        operation: "open \(path)", resultCode: code,
+        operation: operation, path: path, resultCode: code,
         message: "SQLite could not allocate a connection")
     }
     guard code == SQLITE_OK else {
       let error = SQLiteFeedStoreError.sqlite(
-        operation: "open \(path)", resultCode: sqlite3_extended_errcode(opened),
+        operation: operation, path: path, resultCode: sqlite3_extended_errcode(opened),
         message: String(cString: sqlite3_errmsg(opened)))
       sqlite3_close_v2(opened)
       throw error
@@ -72,10 +98,8 @@ package final class SQLiteConnection {
     self.handle = opened
     self.path = path
 
-    try check(sqlite3_extended_result_codes(handle, 1), "enable extended result codes on \(path)")
-    try check(
-      sqlite3_busy_timeout(handle, Self.milliseconds(busyTimeout)),
-      "set the busy timeout on \(path)")
+    try check(sqlite3_extended_result_codes(handle, 1), operation)
+    setBusyTimeout(busyTimeout)
   }
 
   deinit {
@@ -84,9 +108,47 @@ package final class SQLiteConnection {
     sqlite3_close_v2(handle)
   }
 
+  /// The file-system path of a `file:` URL.
+  ///
+  /// - Throws: ``SQLiteFeedStoreError/notAFileURL(_:)`` for any other URL.
+  package static func path(of url: URL) throws -> String {
+    guard url.isFileURL,
+      let path = url.withUnsafeFileSystemRepresentation({ $0.map { String(cString: $0) } })
+    else { throw SQLiteFeedStoreError.notAFileURL(url) }
+    return path
+  }
+
   /// Whether a transaction is open on this connection.
   package var isInTransaction: Bool {
     sqlite3_get_autocommit(handle) == 0
+  }
+
+  /// Sets how long a statement waits for another connection's lock; zero fails at once.
+  ///
+  /// SQLite's own busy timeout sleeps 1, 2, 5, 10, 15, 20, 25… ms between attempts, so a writer
+  /// queued behind a few short transactions often waits far longer than they take. This
+  /// handler retries after 25 µs, doubling to at most 2 ms, for the same total time.
+  package func setBusyTimeout(_ duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    let microseconds = max(
+      0, min(seconds, Int64(Int32.max)) * 1_000_000 + attoseconds / 1_000_000_000_000)
+    // Only fails for a closed connection, which this never is. The context is the timeout
+    // itself, not a pointer: the handler captures nothing.
+    sqlite3_busy_handler(
+      handle, microseconds > 0 ? Self.busyHandler : nil,
+      UnsafeMutableRawPointer(bitPattern: Int(microseconds)))
+  }
+
+  /// Retries a busy statement while the time slept so far is under the timeout in `context`.
+  private static let busyHandler: @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32 = {
+    context, attempt in
+    let timeout = Int(bitPattern: context)
+    let attempt = Int(attempt)
+    // Sleeps of 25 µs << n reach the 2 ms cap at n = 7, having slept 25 µs × 127 by then.
+    let slept = attempt <= 7 ? 25 * ((1 << attempt) - 1) : 25 * 127 + (attempt - 7) * 2_000
+    guard slept < timeout else { return 0 }
+    usleep(UInt32(min(25 << min(attempt, 7), 2_000, timeout - slept)))
+    return 1
   }
 
   /// Runs SQL without parameters and ignores any rows it produces.
@@ -94,7 +156,8 @@ package final class SQLiteConnection {
   /// - Parameters:
   ///   - sql: One or more statements; never splice values into it, bind them.
   ///   - operation: What running it does, for the error, such as "begin a transaction".
-  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:resultCode:message:)`` when a statement fails.
+  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:path:resultCode:message:)`` when a
+  ///   statement fails.
   package func execute(_ sql: String, _ operation: String) throws {
     try check(sqlite3_exec(handle, sql, nil, nil, nil), operation)
   }
@@ -105,12 +168,29 @@ package final class SQLiteConnection {
   ///   - sql: A statement whose first row's first column is the integer.
   ///   - operation: What running it does, for the error.
   /// - Returns: The integer, or `nil` when the statement produced no row.
-  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:resultCode:message:)`` when it fails.
+  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:path:resultCode:message:)`` when it fails.
   package func integer(_ sql: String, _ operation: String) throws -> Int64? {
-    let statement = try prepare(sql, operation)
+    let statement = try prepare(sql, operation, persistent: false)
     defer { statement.reset() }
     guard try statement.step(operation) else { return nil }
     return statement.int64(at: 0)
+  }
+
+  /// Runs a statement and collects the first column of every row as text.
+  ///
+  /// - Parameters:
+  ///   - sql: A statement whose rows' first column is text.
+  ///   - operation: What running it does, for the error.
+  /// - Returns: The texts, in row order; NULL and invalid UTF-8 read as `""`.
+  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:path:resultCode:message:)`` when it fails.
+  package func texts(_ sql: String, _ operation: String) throws -> [String] {
+    let statement = try prepare(sql, operation, persistent: false)
+    defer { statement.reset() }
+    var texts: [String] = []
+    while try statement.step(operation) {
+      texts.append(try statement.text(at: 0, operation) ?? "")
+    }
+    return texts
   }
 
   /// Rolls back the open transaction, if there is one, keeping whatever error caused the rollback.
@@ -123,38 +203,36 @@ package final class SQLiteConnection {
     }
   }
 
-  /// Compiles a statement to run many times on this connection.
+  /// Compiles a statement to run on this connection.
   ///
   /// - Parameters:
   ///   - sql: One statement; values go in as `?` parameters.
   ///   - operation: What preparing it is for, for the error.
+  ///   - persistent: Whether it is kept for many runs (`SQLITE_PREPARE_PERSISTENT`).
   /// - Returns: The prepared statement, finalized when it goes away.
-  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:resultCode:message:)`` when it does not compile.
-  func prepare(_ sql: String, _ operation: String) throws -> SQLiteStatement {
-    try SQLiteStatement(preparing: sql, on: self, operation)
+  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:path:resultCode:message:)`` when it does
+  ///   not compile.
+  package func prepare(
+    _ sql: String, _ operation: String, persistent: Bool = true
+  ) throws -> SQLiteStatement {
+    try SQLiteStatement(preparing: sql, on: self, persistent: persistent, operation)
   }
 
   /// Throws the connection's current error unless `code` is `SQLITE_OK`.
-  func check(_ code: Int32, _ operation: @autoclosure () -> String) throws {
+  @inline(__always)
+  package func check(_ code: Int32, _ operation: @autoclosure () -> String) throws {
     guard code != SQLITE_OK else { return }
     throw error(code, operation())
   }
 
   /// The connection's current error, reported for `code`.
-  func error(_ code: Int32, _ operation: String) -> SQLiteFeedStoreError {
+  package func error(_ code: Int32, _ operation: String) -> SQLiteFeedStoreError {
     // `sqlite3_extended_errcode` is the extended form of the code the failing call returned;
     // fall back to that code if the connection's record was overwritten.
     let extended = sqlite3_extended_errcode(handle)
     let resultCode = extended & 0xFF == code & 0xFF ? extended : code
     return .sqlite(
-      operation: operation, resultCode: resultCode, message: String(cString: sqlite3_errmsg(handle))
-    )
-  }
-
-  /// `duration` in whole milliseconds, clamped to what `sqlite3_busy_timeout` takes.
-  private static func milliseconds(_ duration: Duration) -> Int32 {
-    let (seconds, attoseconds) = duration.components
-    let milliseconds = Double(seconds) * 1_000 + Double(attoseconds) / 1e15
-    return Int32(max(0, min(milliseconds.rounded(.up), Double(Int32.max))))
+      operation: operation, path: path, resultCode: resultCode,
+      message: String(cString: sqlite3_errmsg(handle)))
   }
 }

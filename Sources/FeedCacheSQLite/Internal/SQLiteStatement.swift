@@ -5,9 +5,13 @@ import Foundation
 ///
 /// It holds its connection, so the connection closes only after every statement is finalized.
 /// Like its connection, it is used from one thread at a time (from the store's actor).
-final class SQLiteStatement {
+///
+/// It is `package` so that the benchmark's SQLite floor runs its statements through the same
+/// wrapper as the store.
+package final class SQLiteStatement {
   private let connection: SQLiteConnection
-  private let handle: OpaquePointer
+  /// The `sqlite3_stmt *` handle; valid for the statement's whole life.
+  package let handle: OpaquePointer
 
   /// The destructor that makes SQLite copy a bound value before the bind returns.
   ///
@@ -17,15 +21,20 @@ final class SQLiteStatement {
 
   /// Compiles `sql` on `connection`.
   ///
-  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:resultCode:message:)`` when it does not compile.
-  init(preparing sql: String, on connection: SQLiteConnection, _ operation: String) throws {
+  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:path:resultCode:message:)`` when it does
+  ///   not compile.
+  init(
+    preparing sql: String, on connection: SQLiteConnection, persistent: Bool,
+    _ operation: String
+  ) throws {
     var prepared: OpaquePointer?
-    let code = sqlite3_prepare_v3(
-      connection.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
+    let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+    let code = sqlite3_prepare_v3(connection.handle, sql, -1, flags, &prepared, nil)
     try connection.check(code, operation)
     guard let prepared else {
       throw SQLiteFeedStoreError.sqlite(
-        operation: operation, resultCode: SQLITE_MISUSE, message: "the SQL holds no statement")
+        operation: operation, path: connection.path, resultCode: SQLITE_MISUSE,
+        message: "the SQL holds no statement")
     }
     self.connection = connection
     self.handle = prepared
@@ -42,7 +51,7 @@ final class SQLiteStatement {
   ///
   /// SQLite reads the bytes in place instead of copying them (`SQLITE_STATIC`), so the binding
   /// is replaced by NULL before the bytes go away. Run the statement inside `body`.
-  func withText(
+  package func withText(
     _ text: String?, at index: Int32, _ operation: @autoclosure () -> String,
     _ body: () throws -> Void
   ) throws {
@@ -71,7 +80,7 @@ final class SQLiteStatement {
 
   /// Binds a UUID as a 16-byte blob, its bytes in RFC 4122 order, without copying them, for as
   /// long as `body` runs.
-  func withBlob(
+  package func withBlob(
     of uuid: UUID, at index: Int32, _ operation: @autoclosure () -> String,
     _ body: () throws -> Void
   ) throws {
@@ -83,13 +92,15 @@ final class SQLiteStatement {
     }
   }
 
-  /// Binds a 64-bit floating-point number, stored bit for bit.
-  func bind(_ value: Double, at index: Int32, _ operation: @autoclosure () -> String) throws {
+  /// Binds a 64-bit floating-point number.
+  package func bind(_ value: Double, at index: Int32, _ operation: @autoclosure () -> String) throws
+  {
     try connection.check(sqlite3_bind_double(handle, index, value), operation())
   }
 
   /// Binds a 64-bit integer.
-  func bind(_ value: Int64, at index: Int32, _ operation: @autoclosure () -> String) throws {
+  package func bind(_ value: Int64, at index: Int32, _ operation: @autoclosure () -> String) throws
+  {
     try connection.check(sqlite3_bind_int64(handle, index, value), operation())
   }
 
@@ -98,8 +109,9 @@ final class SQLiteStatement {
   /// Runs the statement to its next row.
   ///
   /// - Returns: `true` when a row is ready to read, `false` when the statement is done.
-  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:resultCode:message:)`` when it fails.
-  func step(_ operation: @autoclosure () -> String) throws -> Bool {
+  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:path:resultCode:message:)`` when it fails.
+  @inline(__always)
+  package func step(_ operation: @autoclosure () -> String) throws -> Bool {
     switch sqlite3_step(handle) {
     case SQLITE_ROW: return true
     case SQLITE_DONE: return false
@@ -108,7 +120,7 @@ final class SQLiteStatement {
   }
 
   /// Runs a statement that produces no rows.
-  func run(_ operation: @autoclosure () -> String) throws {
+  package func run(_ operation: @autoclosure () -> String) throws {
     defer { reset() }
     while try step(operation()) {}
   }
@@ -116,56 +128,52 @@ final class SQLiteStatement {
   /// Makes the statement ready to run again: rewinds it, ends its read, and clears its bindings.
   ///
   /// `sqlite3_reset` repeats the last step's error, which ``step(_:)`` has already reported.
-  func reset() {
+  package func reset() {
     sqlite3_reset(handle)
     sqlite3_clear_bindings(handle)
   }
 
   // MARK: Reading the current row (columns are numbered from 0)
 
-  /// Whether the column holds SQL NULL.
-  func isNull(at column: Int32) -> Bool {
-    sqlite3_column_type(handle, column) == SQLITE_NULL
-  }
-
-  /// Whether the column holds a number (an integer or a floating-point value).
-  func isNumber(at column: Int32) -> Bool {
-    let type = sqlite3_column_type(handle, column)
-    return type == SQLITE_INTEGER || type == SQLITE_FLOAT
+  /// The column's storage class: `SQLITE_NULL`, `SQLITE_INTEGER`, `SQLITE_FLOAT`, `SQLITE_TEXT`
+  /// or `SQLITE_BLOB`.
+  @inline(__always)
+  package func type(at column: Int32) -> Int32 {
+    sqlite3_column_type(handle, column)
   }
 
   /// The column as a 64-bit integer.
-  func int64(at column: Int32) -> Int64 {
+  @inline(__always)
+  package func int64(at column: Int32) -> Int64 {
     sqlite3_column_int64(handle, column)
   }
 
   /// The column as a 64-bit floating-point number.
-  func double(at column: Int32) -> Double {
+  @inline(__always)
+  package func double(at column: Int32) -> Double {
     sqlite3_column_double(handle, column)
   }
 
   /// The column as a UUID, when it is a blob of exactly 16 bytes.
   ///
   /// - Returns: The UUID, or `nil` when the column holds anything else.
-  func uuid(at column: Int32) -> UUID? {
-    guard sqlite3_column_type(handle, column) == SQLITE_BLOB else { return nil }
-    let bytes = sqlite3_column_blob(handle, column)
-    let count = Int(sqlite3_column_bytes(handle, column))
-    var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    guard let bytes, count == MemoryLayout.size(ofValue: uuid) else { return nil }
-    withUnsafeMutableBytes(of: &uuid) {
-      $0.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: count))
-    }
-    return UUID(uuid: uuid)
+  @inline(__always)
+  package func uuid(at column: Int32) -> UUID? {
+    guard sqlite3_column_type(handle, column) == SQLITE_BLOB,
+      let bytes = sqlite3_column_blob(handle, column),
+      sqlite3_column_bytes(handle, column) == Int32(MemoryLayout<uuid_t>.size)
+    else { return nil }
+    return UUID(uuid: bytes.loadUnaligned(as: uuid_t.self))
   }
 
   /// The column's exact bytes as text, embedded NUL characters included (never `strlen`).
   ///
   /// - Returns: The text, or `nil` when the bytes are not valid UTF-8. SQL NULL reads as `""`:
-  ///   check ``isNull(at:)`` first.
-  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:resultCode:message:)`` when SQLite runs out
-  ///   of memory converting the value.
-  func text(at column: Int32, _ operation: @autoclosure () -> String) throws -> String? {
+  ///   check ``type(at:)`` first.
+  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:path:resultCode:message:)`` when SQLite
+  ///   runs out of memory converting the value.
+  @inline(__always)
+  package func text(at column: Int32, _ operation: @autoclosure () -> String) throws -> String? {
     // `sqlite3_column_text` first, then `sqlite3_column_bytes`: that order measures the UTF-8
     // form the pointer points at.
     let bytes = sqlite3_column_text(handle, column)
@@ -176,6 +184,15 @@ final class SQLiteStatement {
       }
       return ""
     }
-    return String(validating: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    guard count > 0 else { return "" }
+    // `String(decoding:as:)` has a fast path for UTF-8 in contiguous memory but repairs invalid
+    // bytes instead of failing, so compare its bytes with the column's: they differ exactly when
+    // it repaired something. (`String(validating:as:)` runs unspecialized, at twice the cost.)
+    var text = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    let isExact = text.withUTF8 { decoded in
+      guard let start = decoded.baseAddress, decoded.count == count else { return false }
+      return memcmp(start, bytes, count) == 0
+    }
+    return isExact ? text : nil
   }
 }

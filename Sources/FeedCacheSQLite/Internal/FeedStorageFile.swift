@@ -1,0 +1,240 @@
+import CSQLite
+import Foundation
+
+/// The database file of a ``SQLiteFeedStore``: what is at its path, and how to create it or
+/// remove it without ever changing a file that is not the store's own.
+///
+/// ``inspect(_:)`` writes nothing, not even to a damaged file. ``create(_:)`` builds a new
+/// database beside the path and links it into place only if nothing is there yet, so no other
+/// store or process ever sees a half-made file. ``remove(_:)`` deletes only a file the store owns.
+struct FeedStorageFile {
+  /// What is at the store's path.
+  enum State {
+    /// Nothing: no feed is cached.
+    case missing
+    /// A database of the store's own format, at `version` (old versions are read, and migrated
+    /// by the first write).
+    case current(version: Int32)
+    /// The store's own storage, unreadable for the reason given: an insert replaces it and a
+    /// delete removes it.
+    case damaged(String)
+  }
+
+  /// The database file's path.
+  let path: String
+  /// How long SQLite waits for another connection's lock.
+  let busyTimeout: Duration
+
+  /// The size of SQLite's file header.
+  private static let headerSize = 100
+  /// The first bytes of every SQLite database.
+  private static let magic = Array("SQLite format 3\0".utf8)
+  /// The suffixes of the files SQLite keeps beside a database.
+  static let sideFileSuffixes = ["-wal", "-shm", "-journal"]
+
+  /// Whether anything is at the path.
+  var exists: Bool {
+    access(path, F_OK) == 0
+  }
+
+  /// Looks at what is at the path, reading only.
+  ///
+  /// - Parameter operation: What the store is doing, for the error.
+  /// - Returns: What is there, when it is the store's to read or replace.
+  /// - Throws: ``SQLiteFeedStoreError`` for storage the store must leave alone: a directory,
+  ///   another application's database, a newer schema version; or when it cannot be read at all.
+  func inspect(_ operation: String) throws -> State {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      let code = errno
+      guard code == ENOENT else { throw posixError(code, operation) }
+      return .missing
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      throw SQLiteFeedStoreError.notAFile(operation: operation, path: path)
+    }
+    if let problem = try problemInHeader(fileSize: Int(info.st_size), operation) {
+      return .damaged(problem)
+    }
+    return try inspectDatabase(operation)
+  }
+
+  /// Creates a new, empty database of the current version at the path, unless something is
+  /// already there (another store may have created it a moment ago): then it leaves that alone.
+  ///
+  /// The database is built in a file of its own beside the path, then hard-linked into place,
+  /// which fails rather than replaces when the path exists.
+  ///
+  /// - Throws: ``SQLiteFeedStoreError`` when the database cannot be created.
+  func create(_ operation: String) throws {
+    let directory = (path as NSString).deletingLastPathComponent
+    let temporary = (directory as NSString).appendingPathComponent(
+      ".feedstore-\(UUID().uuidString).new")
+    defer { Self.unlinkAll(temporary) }
+    do {
+      let connection = try SQLiteConnection(
+        path: temporary, mode: .create, busyTimeout: busyTimeout)
+      try connection.execute(FeedSchema.newFileSettings, "set up a new database")
+      try connection.execute(FeedSchema.connectionSettings, "configure the new database")
+      try connection.execute("BEGIN IMMEDIATE", "begin creating the schema")
+      try FeedSchema.migrate(connection, from: 0)
+      try connection.execute("COMMIT", "commit the schema")
+    } catch SQLiteFeedStoreError.sqlite(let step, _, let resultCode, let message) {
+      // Name the store's file, not the temporary one beside it.
+      throw SQLiteFeedStoreError.sqlite(
+        operation: "\(operation): create the database (\(step))", path: path,
+        resultCode: resultCode, message: message)
+    }
+    // The connection is closed: the log is checkpointed into the file and deleted.
+    guard link(temporary, path) != 0 else { return }
+    switch errno {
+    case EEXIST:
+      return
+    case EPERM, EOPNOTSUPP, EXDEV:
+      // A file system without hard links: rename instead, checking first, which only leaves a
+      // moment in which two stores creating the file at once could replace each other's new,
+      // empty database.
+      guard access(path, F_OK) != 0, rename(temporary, path) != 0 else { return }
+      throw posixError(errno, "\(operation): move the new database into place")
+    case let code:
+      throw posixError(code, "\(operation): link the new database into place")
+    }
+  }
+
+  /// Removes the store's damaged file and the side files SQLite keeps beside it.
+  ///
+  /// When SQLite can lock the file, the store holds its write lock while it removes it, so a
+  /// file another connection is writing is never removed: that fails with `SQLITE_BUSY`. The file
+  /// is looked at again first: another store may have replaced it with a good one meanwhile,
+  /// which is then kept.
+  ///
+  /// - Throws: ``SQLiteFeedStoreError`` when the file is in use, is no longer the store's to
+  ///   remove, or cannot be removed.
+  func remove(_ operation: String) throws {
+    let connection = try SQLiteConnection(
+      path: path, mode: .readWrite, busyTimeout: busyTimeout, operation: operation)
+    do {
+      try connection.execute("BEGIN IMMEDIATE", operation)
+    } catch let error as SQLiteFeedStoreError {
+      let primary = (error.resultCode ?? 0) & 0xFF
+      // A file that is not a database (or not one SQLite can read) has no lock to honor.
+      guard primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT else { throw error }
+    }
+    defer { connection.rollBackIfNeeded() }
+    guard case .damaged = try inspect(operation) else { return }
+    for suffix in Self.sideFileSuffixes + [""] {
+      guard unlink(path + suffix) == 0 || errno == ENOENT else {
+        throw posixError(errno, "\(operation): remove \(path + suffix)")
+      }
+    }
+  }
+
+  // MARK: Helpers
+
+  /// What is wrong with the file's size or header, read without SQLite, or `nil` when they look
+  /// like a database's.
+  private func problemInHeader(fileSize: Int, _ operation: String) throws -> String? {
+    guard fileSize > 0 else { return "the file is empty" }
+    guard fileSize >= Self.headerSize else {
+      return "the file is \(fileSize) bytes, too short to be an SQLite database"
+    }
+    let header = try readHeader(operation)
+    guard header.starts(with: Self.magic) else { return "the file is not an SQLite database" }
+
+    // A database whose log is not pending holds all its pages; its header records how many when
+    // the "version-valid-for" number (bytes 92-95) matches the change counter (bytes 24-27).
+    func bigEndian(_ offset: Int, _ count: Int) -> Int {
+      header[offset..<offset + count].reduce(0) { $0 << 8 | Int($1) }
+    }
+    let pageSize = bigEndian(16, 2) == 1 ? 65_536 : bigEndian(16, 2)
+    let pageCount = bigEndian(28, 4)
+    var log = stat()
+    let logIsPending = stat(path + "-wal", &log) == 0 && log.st_size > 0
+    guard !logIsPending, bigEndian(92, 4) == bigEndian(24, 4), pageCount > 0 else { return nil }
+    guard fileSize >= pageCount * pageSize else {
+      return
+        "the database is truncated: its header says \(pageCount * pageSize) bytes, the file "
+        + "holds \(fileSize)"
+    }
+    return nil
+  }
+
+  /// The first ``headerSize`` bytes of the file.
+  private func readHeader(_ operation: String) throws -> [UInt8] {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { throw posixError(errno, operation) }
+    defer { close(descriptor) }
+    var header = [UInt8](repeating: 0, count: Self.headerSize)
+    let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    guard count == Self.headerSize else { throw posixError(errno, operation) }
+    return header
+  }
+
+  /// Reads the schema version and the table names through a read-only connection, which
+  /// neither recovers a foreign database's log into it nor checkpoints it when it closes.
+  private func inspectDatabase(_ operation: String) throws -> State {
+    let connection: SQLiteConnection
+    let version: Int64
+    let tables: [String]
+    do {
+      connection = try SQLiteConnection(
+        path: path, mode: .readOnly, busyTimeout: busyTimeout, operation: operation)
+      try connection.execute("BEGIN DEFERRED", operation)
+      defer { connection.rollBackIfNeeded() }
+      version = try connection.integer("PRAGMA user_version", operation) ?? 0
+      tables = try connection.texts(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' "
+          + "ESCAPE '\\' ORDER BY name", operation)
+    } catch let error as SQLiteFeedStoreError {
+      let primary = (error.resultCode ?? 0) & 0xFF
+      guard primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT,
+        case .sqlite(_, _, _, let message) = error
+      else { throw error }
+      return .damaged("SQLite cannot read the database: \(message)")
+    }
+    guard version <= Int64(FeedSchema.currentVersion) else {
+      throw SQLiteFeedStoreError.unsupportedSchemaVersion(
+        operation: operation, path: path, found: version,
+        newestSupported: FeedSchema.currentVersion)
+    }
+    let foreign = !Set(tables).isSubset(of: FeedSchema.tables) || (version <= 0 && !tables.isEmpty)
+    guard !foreign else {
+      throw SQLiteFeedStoreError.foreignDatabase(operation: operation, path: path, tables: tables)
+    }
+    guard version > 0 else { return .damaged("the database holds no feed store") }
+    if let problem = try problemInShape(of: connection, operation) { return .damaged(problem) }
+    return .current(version: Int32(version))
+  }
+
+  /// What is wrong with the shape of the store's tables, found by compiling a query of every
+  /// column the store uses, or `nil` when they have them all.
+  private func problemInShape(of connection: SQLiteConnection, _ operation: String) throws
+    -> String?
+  {
+    for table in FeedSchema.columns.keys.sorted() {
+      let columns = FeedSchema.columns[table, default: []].joined(separator: ", ")
+      do {
+        _ = try connection.prepare(
+          "SELECT \(columns) FROM \(table)", operation, persistent: false)
+      } catch SQLiteFeedStoreError.sqlite(_, _, let resultCode, let message)
+        where resultCode == SQLITE_ERROR
+      {
+        return "its tables are not in the store's shape: \(message)"
+      }
+    }
+    return nil
+  }
+
+  /// An operating-system failure as an error naming the path.
+  private func posixError(_ code: Int32, _ operation: String) -> SQLiteFeedStoreError {
+    .fileSystem(
+      operation: operation, path: path, code: code, message: String(cString: strerror(code)))
+  }
+
+  /// Removes a database file and its side files, ignoring what is not there.
+  private static func unlinkAll(_ path: String) {
+    for suffix in [""] + sideFileSuffixes {
+      unlink(path + suffix)
+    }
+  }
+}

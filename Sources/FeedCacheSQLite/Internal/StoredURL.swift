@@ -1,0 +1,107 @@
+import Foundation
+
+/// How the store writes a URL as text so that retrieve reads back the same URL: its
+/// `absoluteString`, accepted only when the strict parser retrieve uses gives that text back.
+///
+/// Parsing every URL on insert would cost as much as the rest of the insert together, so text in
+/// the plainest shape (`http` or `https`, a host name of letters, digits, hyphens and dots, and
+/// then only characters RFC 3986 allows unencoded in a path, query or fragment) is accepted by
+/// one pass over its bytes, a shape the strict parser always accepts unchanged; anything else is
+/// parsed.
+package enum StoredURL {
+  /// The text to store for `url`, or `nil` when retrieve would not read it back as `url`'s
+  /// `absoluteString`.
+  package static func text(of url: URL) -> String? {
+    var text = url.absoluteString
+    let isPlain = text.withUTF8(isPlainWebURL)
+    guard isPlain || URL(string: text, encodingInvalidCharacters: false)?.absoluteString == text
+    else { return nil }
+    return text
+  }
+
+  /// Whether `bytes` are an `http` or `https` URL of the plainest shape, which the strict parser
+  /// accepts and gives back unchanged.
+  package static func isPlainWebURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let start = bytes.baseAddress else { return false }
+    let end = start + bytes.count
+    var cursor = start
+    if bytes.count >= 8, memcmp(start, "https://", 8) == 0 {
+      cursor += 8
+    } else if bytes.count >= 7, memcmp(start, "http://", 7) == 0 {
+      cursor += 7
+    } else {
+      return false
+    }
+
+    // Read once: each access to a static goes through its lazy initializer's check.
+    let (delimiters, alphanumerics) = (Self.delimiters, Self.alphanumerics)
+    let (hexDigits, pathQueryOrFragment) = (Self.hexDigits, Self.pathQueryOrFragment)
+
+    // The host: labels of letters, digits and inner hyphens, joined by single dots.
+    var labelLength = 0
+    var previous: UInt8 = 0
+    while cursor < end, !isMember(cursor.pointee, of: delimiters) {
+      let byte = cursor.pointee
+      if byte == dot {
+        guard labelLength > 0, previous != hyphen else { return false }
+        labelLength = 0
+      } else if isMember(byte, of: alphanumerics) || (byte == hyphen && labelLength > 0) {
+        labelLength += 1
+      } else {
+        return false
+      }
+      previous = byte
+      cursor += 1
+    }
+    guard labelLength > 0, previous != hyphen else { return false }
+
+    // Path, query and fragment: characters allowed unencoded, percent escapes, one `#`.
+    var seenFragment = false
+    while cursor < end {
+      let byte = cursor.pointee
+      if isMember(byte, of: pathQueryOrFragment) {
+        cursor += 1
+      } else if byte == percent {
+        guard end - cursor > 2, isMember(cursor[1], of: hexDigits),
+          isMember(cursor[2], of: hexDigits)
+        else { return false }
+        cursor += 3
+      } else if byte == hash, !seenFragment {
+        seenFragment = true
+        cursor += 1
+      } else {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// A set of ASCII bytes, one bit per byte value below 128.
+  private typealias ByteSet = (low: UInt64, high: UInt64)
+
+  private static let dot = UInt8(ascii: ".")
+  private static let hyphen = UInt8(ascii: "-")
+  private static let percent = UInt8(ascii: "%")
+  private static let hash = UInt8(ascii: "#")
+
+  private static let delimiters = byteSet("/?#")
+  private static let alphanumerics = byteSet(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+  private static let hexDigits = byteSet("0123456789abcdefABCDEF")
+  /// Unreserved characters, sub-delimiters, `:`, `@`, `/` and `?` (RFC 3986, sections 3.3-3.5).
+  private static let pathQueryOrFragment = byteSet(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@/?")
+
+  private static func byteSet(_ members: String) -> ByteSet {
+    members.utf8.reduce(into: (low: 0, high: 0)) { set, byte in
+      if byte < 64 { set.low |= 1 << byte } else { set.high |= 1 << (byte - 64) }
+    }
+  }
+
+  @inline(__always)
+  private static func isMember(_ byte: UInt8, of set: ByteSet) -> Bool {
+    // Branch-free: URL text mixes bytes below and above 64 too unpredictably for a branch.
+    let half = byte & 64 == 0 ? set.low : set.high
+    return byte & 128 == 0 && half >> (byte & 63) & 1 != 0
+  }
+}
