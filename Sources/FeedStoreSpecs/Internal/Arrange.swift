@@ -77,3 +77,35 @@ extension PersistentFeedStoreFactory {
     try await makeStore(sharingStorageWith: own(store))
   }
 }
+
+extension DamageableFeedStoreFactory {
+  /// The name of the storage of `store`, which this factory made.
+  ///
+  /// - Throws: ``ForeignStoreError``.
+  func storageName(ofAny store: any FeedStore) throws -> String {
+    storageName(of: try own(store))
+  }
+
+  /// The content of the storage of `store`, which this factory made.
+  ///
+  /// - Throws: What taking the snapshot throws, or ``ForeignStoreError``.
+  func snapshot(ofAny store: any FeedStore) async throws -> StorageSnapshot {
+    try await snapshotStorage(of: own(store))
+  }
+}
+
+extension CrashableFeedStoreFactory {
+  /// Opens a store over the storage of `store` that crashes after `crashPoint` writes.
+  ///
+  /// - Throws: What opening the store throws, or ``ForeignStoreError``.
+  func reopen(_ store: any FeedStore, crashingAt crashPoint: Int) async throws -> Store {
+    try await makeStore(sharingStorageWith: own(store), crashingAt: crashPoint)
+  }
+
+  /// The stray items beside the storage of `store`, which this factory made.
+  ///
+  /// - Throws: What listing them throws, or ``ForeignStoreError``.
+  func strayItems(besideAny store: any FeedStore) async throws -> [String] {
+    try await strayItems(besideStorageOf: own(store))
+  }
+}

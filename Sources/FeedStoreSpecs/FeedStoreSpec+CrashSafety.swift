@@ -1,0 +1,144 @@
+import FeedCache
+import Testing
+
+extension FeedStoreSpec {
+  static let crashSafetySpecs: [FeedStoreSpec] = [
+    crashSafe(
+      "crash_insertLeavesOldOrNewCache",
+      "After a crash at any point of an insert, a restarted store delivers the old cache or the new one, exactly."
+    ) { factory, sourceLocation in
+      try await sweepCrashPoints(of: factory, sourceLocation: sourceLocation) { crash in
+        await expectOldOrNew(
+          crash, "after a restart", from: crash.restarted, sourceLocation: sourceLocation)
+      }
+    },
+    crashSafe(
+      "crash_nextInsertRemovesStrayItems",
+      "After a crash at any point of an insert, the next insert leaves nothing stray beside the storage."
+    ) { factory, sourceLocation in
+      try await sweepCrashPoints(of: factory, sourceLocation: sourceLocation) { crash in
+        guard !crash.completed else { return }
+        let next = FeedStoreFixtures.uniqueCachedFeed(timestampOffset: 2)
+
+        try await crash.restarted.insert(next.feed, timestamp: next.timestamp)
+
+        try await expectNoStrayItems(
+          crash, after: "the next insert", factory: factory, sourceLocation: sourceLocation)
+      }
+    },
+    crashSafe(
+      "crash_nextDeleteRemovesStrayItems",
+      "After a crash at any point of an insert, the next delete leaves nothing stray beside the storage."
+    ) { factory, sourceLocation in
+      try await sweepCrashPoints(of: factory, sourceLocation: sourceLocation) { crash in
+        guard !crash.completed else { return }
+
+        try await crash.restarted.deleteCachedFeed()
+
+        try await expectNoStrayItems(
+          crash, after: "the next delete", factory: factory, sourceLocation: sourceLocation)
+      }
+    },
+  ]
+
+  /// One insert that crashed, or completed, at a crash point, and the store opened afterwards.
+  struct Crash {
+    let crashPoint: Int
+    /// Whether the insert returned: the crash point lay beyond its last write.
+    let completed: Bool
+    let old: CachedFeed
+    let new: CachedFeed
+    let restarted: any FeedStore
+  }
+
+  /// The most crash points a sweep tries before it fails for an insert that never completes.
+  private static let maximumCrashPoints = 10_000
+
+  /// Crashes an insert over a known cache at write 0, 1, 2, … until an insert completes, and
+  /// hands each outcome, with a store reopened as after a restart, to `check`.
+  private static func sweepCrashPoints(
+    of factory: any CrashableFeedStoreFactory, sourceLocation: SourceLocation,
+    _ check: (Crash) async throws -> Void
+  ) async throws {
+    for crashPoint in 0..<maximumCrashPoints {
+      let old = FeedStoreFixtures.uniqueCachedFeed()
+      // Much larger than the old cache, so the insert takes many writes and must grow the storage.
+      let new = CachedFeed(
+        feed: FeedStoreFixtures.uniqueImageFeed(count: 30 * old.feed.count),
+        timestamp: FeedStoreFixtures.preciseTimestamp(offset: 1))
+      let original = try await factory.makeStore(holding: old)
+      let crashing = try await factory.reopen(original, crashingAt: crashPoint)
+
+      let insert = await outcome { try await crashing.insert(new.feed, timestamp: new.timestamp) }
+
+      if case .timedOut(let limit) = insert {
+        recordIssue(
+          "Expected an insert crashing at write \(crashPoint) to return or throw, but it had not "
+            + "after \(limit)", sourceLocation: sourceLocation)
+        return
+      }
+      let completed = if case .returned = insert { true } else { false }
+      let restarted = try await factory.reopen(original)
+      try await check(
+        Crash(
+          crashPoint: crashPoint, completed: completed, old: old, new: new, restarted: restarted))
+      guard completed else { continue }
+      if crashPoint == 0 {
+        recordIssue(
+          "Expected an insert crashing at write 0 to throw, but it completed: the factory's "
+            + "crash point has no effect", sourceLocation: sourceLocation)
+      }
+      return
+    }
+    recordIssue(
+      "Expected an insert to complete once its crash point lay beyond its last write, but it "
+        + "crashed at each of \(maximumCrashPoints) points", sourceLocation: sourceLocation)
+  }
+
+  private static func expectOldOrNew(
+    _ crash: Crash, _ situation: String, from store: any FeedStore, sourceLocation: SourceLocation
+  ) async {
+    let point =
+      crash.completed ? "an insert that completed" : "a crash at write \(crash.crashPoint)"
+    let expected =
+      crash.completed
+      ? FailureMessage.describe(crash.new)
+      : "the old cache (\(FailureMessage.describe(crash.old))) or the new one "
+        + "(\(FailureMessage.describe(crash.new)))"
+    let expectation = "Expected retrieve \(situation) after \(point) to deliver \(expected)"
+    switch await outcome(of: { try await store.retrieve() }) {
+    case .returned(let retrieved):
+      let acceptable: [CachedFeed?] = crash.completed ? [crash.new] : [crash.old, crash.new]
+      guard !acceptable.contains(retrieved) else { return }
+      let difference =
+        FailureMessage.difference(between: crash.completed ? crash.new : crash.old, and: retrieved)
+        ?? "it delivered \(FailureMessage.describe(retrieved))"
+      recordIssue("\(expectation), but \(difference)", sourceLocation: sourceLocation)
+    case .threw(let error):
+      recordIssue("\(expectation), but it threw: \(error)", sourceLocation: sourceLocation)
+    case .timedOut(let limit):
+      recordIssue(
+        "\(expectation), but it had not returned after \(limit)", sourceLocation: sourceLocation)
+    }
+  }
+
+  private static func expectNoStrayItems(
+    _ crash: Crash, after action: String, factory: any CrashableFeedStoreFactory,
+    sourceLocation: SourceLocation
+  ) async throws {
+    let strays = try await factory.strayItems(besideAny: crash.restarted)
+    if !strays.isEmpty {
+      recordIssue(
+        "Expected \(action) after a crash at write \(crash.crashPoint) to leave nothing beside "
+          + "the storage, but found \(strays.sorted())", sourceLocation: sourceLocation)
+    }
+  }
+
+  private static func crashSafe(
+    _ id: String, _ summary: String,
+    body: @escaping @Sendable (any CrashableFeedStoreFactory, SourceLocation) async throws -> Void
+  ) -> FeedStoreSpec {
+    FeedStoreSpec(
+      id, .crashSafety, summary, capable: { $0 as? any CrashableFeedStoreFactory }, body: body)
+  }
+}
