@@ -16,19 +16,19 @@ extension FeedStoreSpec {
   private static let supportsAtLeastOneRow = FeedStoreSpec(
     "damagedStorage_supportsAtLeastOneRow", .damagedStorage,
     "A damageable factory supports at least one row of the damaged-storage table.",
-    capable: { $0 as? any DamageableFeedStoreFactory }
-  ) { factory, sourceLocation in
-    let factoryType = type(of: factory)
-    let applicable = StorageDamage.allCases.filter {
-      factoryType.applicability(of: $0) == .applicable
-    }
-    if applicable.isEmpty {
-      recordIssue(
-        "Expected \(factoryType) to support at least one row of StorageDamage, but it declares "
-          + "every row not applicable: it must not claim DamageableFeedStoreFactory",
-        sourceLocation: sourceLocation)
-    }
-  }
+    capable: { $0 as? any DamageableFeedStoreFactory },
+    body: { factory, sourceLocation in
+      let factoryType = type(of: factory)
+      let applicable = StorageDamage.allCases.filter {
+        factoryType.applicability(of: $0) == .applicable
+      }
+      if applicable.isEmpty {
+        recordIssue(
+          "Expected \(factoryType) to support at least one row of StorageDamage, but it declares "
+            + "every row not applicable: it must not claim DamageableFeedStoreFactory",
+          sourceLocation: sourceLocation)
+      }
+    })
 
   private static func specs(for damage: StorageDamage) -> [FeedStoreSpec] {
     damage.isUnreadable
@@ -286,9 +286,10 @@ extension FeedStoreSpec {
     }
   }
 
-  /// Defines the spec `check(damage)` of the damaged-storage capability. It fails, rather than
-  /// passes, when run through ``verify(_:sourceLocation:)`` with a factory whose format lacks
-  /// the row.
+  /// Defines the spec `check(damage)` of the damaged-storage capability.
+  ///
+  /// It fails, rather than passes, when run through ``verify(_:sourceLocation:)`` with a factory
+  /// whose format lacks the row.
   private static func damaged(
     _ check: String, _ damage: StorageDamage, _ summary: String,
     body:
@@ -296,15 +297,15 @@ extension FeedStoreSpec {
   ) -> FeedStoreSpec {
     let id = "damagedStorage_\(check)(\(damage.rawValue))"
     return FeedStoreSpec(
-      id, .damagedStorage, summary, capable: { $0 as? any DamageableFeedStoreFactory }
-    ) { factory, sourceLocation in
-      if case .notApplicable(let reason) = type(of: factory).applicability(of: damage) {
-        recordIssue(
-          "\(id) does not apply to \(type(of: factory)), so it was not run: \(reason)",
-          sourceLocation: sourceLocation)
-        return
-      }
-      try await body(factory, sourceLocation)
-    }
+      id, .damagedStorage, summary, capable: { $0 as? any DamageableFeedStoreFactory },
+      body: { factory, sourceLocation in
+        if case .notApplicable(let reason) = type(of: factory).applicability(of: damage) {
+          recordIssue(
+            "\(id) does not apply to \(type(of: factory)), so it was not run: \(reason)",
+            sourceLocation: sourceLocation)
+          return
+        }
+        try await body(factory, sourceLocation)
+      })
   }
 }

@@ -50,8 +50,9 @@ public enum StorageDamage: String, CaseIterable, Codable, Hashable, Sendable {
     case notApplicable(reason: String)
   }
 
-  /// Whether the storage is not the store's to overwrite: another writer's newer format, another
-  /// application's data, a directory. A store must refuse to replace or remove it.
+  /// Whether the storage is not the store's to overwrite.
+  ///
+  /// That is another writer's newer format, another application's data, a directory: a store must refuse to replace or remove it.
   public var isForeign: Bool {
     switch self {
     case .newerFormatVersion, .foreignStorage, .directoryInPlace: true
