@@ -10,6 +10,8 @@ package struct ConformanceBackend: Sendable, CustomStringConvertible {
   package let name: String
   /// Every spec this backend must pass, each ready to run in a directory of its own.
   package let conformanceCases: [FeedStoreConformanceCase]
+  /// The specs of this backend's capabilities that its format cannot have, with the reason.
+  package let notApplicableCases: [FeedStoreNotApplicableCase]
 
   init<Factory: FeedStoreFactory>(
     _ name: String,
@@ -18,6 +20,9 @@ package struct ConformanceBackend: Sendable, CustomStringConvertible {
     self.name = name
     self.conformanceCases = FeedStoreSpec.all(for: Factory.self).map { spec in
       FeedStoreConformanceCase(backend: name, spec: spec, makeFactory: makeFactory)
+    }
+    self.notApplicableCases = FeedStoreSpec.notApplicable(for: Factory.self).map {
+      FeedStoreNotApplicableCase(backend: name, specID: $0.spec.id, reason: $0.reason)
     }
   }
 

@@ -8,8 +8,7 @@ extension FeedStoreSpec {
       "After a crash at any point of an insert, a restarted store delivers the old cache or the new one, exactly."
     ) { factory, sourceLocation in
       try await sweepCrashPoints(of: factory, sourceLocation: sourceLocation) { crash in
-        await expectOldOrNew(
-          crash, "after a restart", from: crash.restarted, sourceLocation: sourceLocation)
+        await oldOrNewFailure(crash)
       }
     },
     crashSafe(
@@ -17,13 +16,12 @@ extension FeedStoreSpec {
       "After a crash at any point of an insert, the next insert leaves nothing stray beside the storage."
     ) { factory, sourceLocation in
       try await sweepCrashPoints(of: factory, sourceLocation: sourceLocation) { crash in
-        guard !crash.completed else { return }
+        guard !crash.completed else { return nil }
         let next = FeedStoreFixtures.uniqueCachedFeed(timestampOffset: 2)
 
         try await crash.restarted.insert(next.feed, timestamp: next.timestamp)
 
-        try await expectNoStrayItems(
-          crash, after: "the next insert", factory: factory, sourceLocation: sourceLocation)
+        return try await strayItemsFailure(crash, after: "the next insert", factory: factory)
       }
     },
     crashSafe(
@@ -31,12 +29,11 @@ extension FeedStoreSpec {
       "After a crash at any point of an insert, the next delete leaves nothing stray beside the storage."
     ) { factory, sourceLocation in
       try await sweepCrashPoints(of: factory, sourceLocation: sourceLocation) { crash in
-        guard !crash.completed else { return }
+        guard !crash.completed else { return nil }
 
         try await crash.restarted.deleteCachedFeed()
 
-        try await expectNoStrayItems(
-          crash, after: "the next delete", factory: factory, sourceLocation: sourceLocation)
+        return try await strayItemsFailure(crash, after: "the next delete", factory: factory)
       }
     },
   ]
@@ -55,11 +52,21 @@ extension FeedStoreSpec {
   private static let maximumCrashPoints = 10_000
 
   /// Crashes an insert over a known cache at write 0, 1, 2, … until an insert completes, and
-  /// hands each outcome, with a store reopened as after a restart, to `check`.
+  /// hands each outcome, with a store reopened as after a restart, to `check`, which says what
+  /// went wrong, if anything; records the first failure and how many crash points failed.
   private static func sweepCrashPoints(
     of factory: any CrashableFeedStoreFactory, sourceLocation: SourceLocation,
-    _ check: (Crash) async throws -> Void
+    _ check: (Crash) async throws -> String?
   ) async throws {
+    var failures: [String] = []
+    defer {
+      if let first = failures.first {
+        let others = failures.count - 1
+        recordIssue(
+          others == 0 ? first : "\(first) (and at \(others) more crash points)",
+          sourceLocation: sourceLocation)
+      }
+    }
     for crashPoint in 0..<maximumCrashPoints {
       let old = FeedStoreFixtures.uniqueCachedFeed()
       // Much larger than the old cache, so the insert takes many writes and must grow the storage.
@@ -79,9 +86,10 @@ extension FeedStoreSpec {
       }
       let completed = if case .returned = insert { true } else { false }
       let restarted = try await factory.reopen(original)
-      try await check(
+      let failure = try await check(
         Crash(
           crashPoint: crashPoint, completed: completed, old: old, new: new, restarted: restarted))
+      failures += failure.map { [$0] } ?? []
       guard completed else { continue }
       if crashPoint == 0 {
         recordIssue(
@@ -95,9 +103,8 @@ extension FeedStoreSpec {
         + "crashed at each of \(maximumCrashPoints) points", sourceLocation: sourceLocation)
   }
 
-  private static func expectOldOrNew(
-    _ crash: Crash, _ situation: String, from store: any FeedStore, sourceLocation: SourceLocation
-  ) async {
+  /// Why a restarted store does not deliver the old cache or the new one, or `nil` when it does.
+  private static func oldOrNewFailure(_ crash: Crash) async -> String? {
     let point =
       crash.completed ? "an insert that completed" : "a crash at write \(crash.crashPoint)"
     let expected =
@@ -105,33 +112,30 @@ extension FeedStoreSpec {
       ? FailureMessage.describe(crash.new)
       : "the old cache (\(FailureMessage.describe(crash.old))) or the new one "
         + "(\(FailureMessage.describe(crash.new)))"
-    let expectation = "Expected retrieve \(situation) after \(point) to deliver \(expected)"
-    switch await outcome(of: { try await store.retrieve() }) {
+    let expectation = "Expected retrieve after a restart after \(point) to deliver \(expected)"
+    switch await outcome(of: { try await crash.restarted.retrieve() }) {
     case .returned(let retrieved):
       let acceptable: [CachedFeed?] = crash.completed ? [crash.new] : [crash.old, crash.new]
-      guard !acceptable.contains(retrieved) else { return }
+      guard !acceptable.contains(retrieved) else { return nil }
       let difference =
         FailureMessage.difference(between: crash.completed ? crash.new : crash.old, and: retrieved)
         ?? "it delivered \(FailureMessage.describe(retrieved))"
-      recordIssue("\(expectation), but \(difference)", sourceLocation: sourceLocation)
+      return "\(expectation), but \(difference)"
     case .threw(let error):
-      recordIssue("\(expectation), but it threw: \(error)", sourceLocation: sourceLocation)
+      return "\(expectation), but it threw: \(error)"
     case .timedOut(let limit):
-      recordIssue(
-        "\(expectation), but it had not returned after \(limit)", sourceLocation: sourceLocation)
+      return "\(expectation), but it had not returned after \(limit)"
     }
   }
 
-  private static func expectNoStrayItems(
-    _ crash: Crash, after action: String, factory: any CrashableFeedStoreFactory,
-    sourceLocation: SourceLocation
-  ) async throws {
+  /// What stray items `action` left beside the storage after `crash`, or `nil` when none.
+  private static func strayItemsFailure(
+    _ crash: Crash, after action: String, factory: any CrashableFeedStoreFactory
+  ) async throws -> String? {
     let strays = try await factory.strayItems(besideAny: crash.restarted)
-    if !strays.isEmpty {
-      recordIssue(
-        "Expected \(action) after a crash at write \(crash.crashPoint) to leave nothing beside "
-          + "the storage, but found \(strays.sorted())", sourceLocation: sourceLocation)
-    }
+    guard !strays.isEmpty else { return nil }
+    return "Expected \(action) after a crash at write \(crash.crashPoint) to leave nothing "
+      + "beside the storage, but found \(strays.sorted())"
   }
 
   private static func crashSafe(

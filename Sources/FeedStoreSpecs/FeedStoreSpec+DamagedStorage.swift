@@ -80,7 +80,7 @@ extension FeedStoreSpec {
       if !text.contains(name) {
         recordIssue(
           "Expected the error of retrieve on \(damage.phrase) to name the storage "
-            + "\(FailureMessage.quoted(name)), but it said: \(text)", sourceLocation: sourceLocation
+            + "\(name.debugDescription), but it said: \(text)", sourceLocation: sourceLocation
         )
       } else if explanation.count < minimumExplanationLetters {
         recordIssue(

@@ -16,6 +16,16 @@ import Testing
     }
   }
 
+  /// Rows of the damaged-storage table a backend's format cannot have: each is shown as a known
+  /// issue carrying the factory's reason, so the run lists every row it did not check and why,
+  /// and never counts one as passed.
+  @Test(arguments: selectedBackends().flatMap(\.notApplicableCases))
+  func backend_declaresWhyRowDoesNotApply(_ exemption: FeedStoreNotApplicableCase) {
+    withKnownIssue("\(exemption.backend) does not run \(exemption.specID)") {
+      Issue.record(Comment(rawValue: exemption.reason))
+    }
+  }
+
   @Test func backendSelection_namesOnlyRegisteredBackends() {
     let unknown = requestedBackendNames().filter { ConformanceBackend.named($0) == nil }
 
@@ -43,7 +53,7 @@ import Testing
       capabilities == [
         "InMemory": [.core],
         "Codable": Set(FeedStoreCapability.allCases),
-        "SQLite": Set(FeedStoreCapability.allCases),
+        "SQLite": Set(FeedStoreCapability.allCases).subtracting([.crashSafety]),
       ])
   }
 }
