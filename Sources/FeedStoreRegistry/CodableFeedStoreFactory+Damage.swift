@@ -18,8 +18,11 @@ extension CodableFeedStoreFactory: DamageableFeedStoreFactory {
   package func makeStore(over damage: StorageDamage, afterCaching cache: CachedFeed) async throws
     -> CodableFeedStore
   {
+    // Written without syncing: what is damaged next is the file's bytes, not their durability.
     let original = makeStore()
-    try await original.insert(cache.feed, timestamp: cache.timestamp)
+    try await CodableFeedStore(
+      storeURL: original.storeURL, fileSystem: CrashingFileSystem(crashPoint: .max)
+    ).insert(cache.feed, timestamp: cache.timestamp)
     let url = original.storeURL
     let committed = try Data(contentsOf: url)
     switch damage {

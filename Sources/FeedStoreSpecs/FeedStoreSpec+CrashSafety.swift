@@ -71,7 +71,7 @@ extension FeedStoreSpec {
       let old = FeedStoreFixtures.uniqueCachedFeed()
       // Much larger than the old cache, so the insert takes many writes and must grow the storage.
       let new = CachedFeed(
-        feed: FeedStoreFixtures.uniqueImageFeed(count: 30 * old.feed.count),
+        feed: FeedStoreFixtures.uniqueImageFeed(count: 10 * old.feed.count),
         timestamp: FeedStoreFixtures.preciseTimestamp(offset: 1))
       let original = try await factory.makeStore(holding: old)
       let crashing = try await factory.reopen(original, crashingAt: crashPoint)

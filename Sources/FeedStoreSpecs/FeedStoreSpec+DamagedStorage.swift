@@ -202,7 +202,7 @@ extension FeedStoreSpec {
   /// buffers, so a cut in the middle falls inside an image.
   private static func damagedCache() -> CachedFeed {
     CachedFeed(
-      feed: FeedStoreFixtures.uniqueImageFeed(count: 40),
+      feed: FeedStoreFixtures.uniqueImageFeed(count: 10),
       timestamp: FeedStoreFixtures.preciseTimestamp())
   }
 
@@ -217,7 +217,7 @@ extension FeedStoreSpec {
     let isInsert = action.hasPrefix("insert")
     // Larger than the damaged cache, so a store that writes in place must grow its storage.
     let new = CachedFeed(
-      feed: FeedStoreFixtures.uniqueImageFeed(count: 100),
+      feed: FeedStoreFixtures.uniqueImageFeed(count: 30),
       timestamp: FeedStoreFixtures.preciseTimestamp(offset: 1))
     let before = try await factory.snapshot(ofAny: sut)
 

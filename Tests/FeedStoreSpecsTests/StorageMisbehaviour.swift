@@ -1,0 +1,64 @@
+import FeedStoreSpecs
+
+/// One deliberate way to lose or damage a user's storage, and the specs that must catch it.
+enum StorageMisbehaviour: String, CaseIterable, Sendable {
+  case mapsDecodeErrorToNil
+  case mapsUnreadableStorageToNil
+  case deliversValidPrefixOfTruncatedFile
+  case treatsUnknownFormatAsEmpty
+  case omitsStorageNameFromErrors
+  case rewritesDamagedStorageOnRetrieve
+  case insertSucceedsWithoutReplacingDamage
+  case insertDeletesStorageItRefuses
+  case deleteSucceedsWithoutRemovingDamage
+  case deleteRemovesStorageItRefuses
+  case readsLeftoverPartialWrite
+  case refusesToWriteBesideLeftover
+  case writesInPlace
+  case deletesOldFileBeforeWritingNew
+  case leavesTempFilePerCrash
+  case claimsDamageableWithNoRow
+
+  /// The specs that must fail on a store with this misbehaviour.
+  var caughtBySpecs: [String] {
+    let undecodable: [StorageDamage] = [
+      .empty, .truncatedHeader, .truncatedMidImage, .truncatedLastByte, .wrongShape,
+      .wrongValueTypes, .binaryGarbage, .unrelatedFile,
+    ]
+    let unreadable = StorageDamage.allCases.filter(\.isUnreadable)
+    let replaceable = unreadable.filter { !$0.isForeign }
+    let foreign = StorageDamage.allCases.filter(\.isForeign)
+    func specs(_ check: String, _ rows: [StorageDamage]) -> [String] {
+      rows.map { "damagedStorage_\(check)(\($0.rawValue))" }
+    }
+    switch self {
+    case .mapsDecodeErrorToNil: return specs("retrieveThrows", undecodable)
+    case .mapsUnreadableStorageToNil:
+      return specs("retrieveThrows", [.directoryInPlace, .unreadable])
+    case .deliversValidPrefixOfTruncatedFile: return specs("retrieveThrows", [.truncatedMidImage])
+    case .treatsUnknownFormatAsEmpty:
+      return specs("retrieveThrows", [.newerFormatVersion, .foreignStorage])
+    case .omitsStorageNameFromErrors: return specs("retrieveErrorNamesStorage", unreadable)
+    case .rewritesDamagedStorageOnRetrieve:
+      return specs("retrieveLeavesStorageUntouched", unreadable)
+    case .insertSucceedsWithoutReplacingDamage:
+      return specs("insertReplacesOrLeavesStorageUntouched", replaceable)
+    case .insertDeletesStorageItRefuses:
+      return specs("insertRefusesAndLeavesStorageUntouched", foreign)
+    case .deleteSucceedsWithoutRemovingDamage:
+      return specs("deleteRemovesOrLeavesStorageUntouched", replaceable)
+    case .deleteRemovesStorageItRefuses:
+      return specs("deleteRefusesAndLeavesStorageUntouched", foreign)
+    case .readsLeftoverPartialWrite:
+      return specs("retrieveDeliversLastCommittedCache", [.leftoverPartialWrite])
+    case .refusesToWriteBesideLeftover:
+      return specs("insertReplacesCache", [.leftoverPartialWrite])
+        + specs("deleteRemovesCache", [.leftoverPartialWrite])
+    case .writesInPlace, .deletesOldFileBeforeWritingNew:
+      return ["crash_insertLeavesOldOrNewCache"]
+    case .leavesTempFilePerCrash:
+      return ["crash_nextInsertRemovesStrayItems", "crash_nextDeleteRemovesStrayItems"]
+    case .claimsDamageableWithNoRow: return ["damagedStorage_supportsAtLeastOneRow"]
+    }
+  }
+}
