@@ -15,10 +15,14 @@ package struct ConformanceBackend: Sendable, CustomStringConvertible {
 
   init<Factory: FeedStoreFactory>(
     _ name: String,
+    onlyFailureSpecs: Bool = false,
     makeFactory: @escaping @Sendable (_ directory: URL) -> Factory
   ) {
     self.name = name
-    self.conformanceCases = FeedStoreSpec.all(for: Factory.self).map { spec in
+    let specs = FeedStoreSpec.all(for: Factory.self).filter {
+      !onlyFailureSpecs || [.failableInsert, .failableDelete].contains($0.capability)
+    }
+    self.conformanceCases = specs.map { spec in
       FeedStoreConformanceCase(backend: name, spec: spec, makeFactory: makeFactory)
     }
     self.notApplicableCases = FeedStoreSpec.notApplicable(for: Factory.self).map {
@@ -36,6 +40,35 @@ extension ConformanceBackend {
     ConformanceBackend("Codable", makeFactory: CodableFeedStoreFactory.init(directory:)),
     ConformanceBackend("SQLite", makeFactory: SQLiteFeedStoreFactory.init(directory:)),
   ]
+
+  /// Our durable backends, each in a directory where `fault` breaks them for real, with only the
+  /// failure specs the fault can prove.
+  ///
+  /// An immutable directory does not stop SQLite: its open log and index files take writes
+  /// without any file being created, so SQLite runs only on the full disk.
+  ///
+  /// - Parameter fault: The operating-system fault.
+  /// - Returns: One backend per durable backend the fault breaks.
+  package static func under(_ fault: OperatingSystemFault) -> [ConformanceBackend] {
+    switch fault {
+    case .fullDisk:
+      [
+        ConformanceBackend("Codable on a full disk", onlyFailureSpecs: true) {
+          FullDiskFeedStoreFactory(base: CodableFeedStoreFactory(directory: $0), directory: $0)
+        },
+        ConformanceBackend("SQLite on a full disk", onlyFailureSpecs: true) {
+          FullDiskFeedStoreFactory(base: SQLiteFeedStoreFactory(directory: $0), directory: $0)
+        },
+      ]
+    case .immutableDirectory:
+      [
+        ConformanceBackend("Codable in an immutable directory", onlyFailureSpecs: true) {
+          ImmutableDirectoryFeedStoreFactory(
+            base: CodableFeedStoreFactory(directory: $0), directory: $0)
+        }
+      ]
+    }
+  }
 
   /// The backend called `name`, ignoring case.
   ///

@@ -26,6 +26,38 @@ import Testing
     }
   }
 
+  /// The failure specs again, on a disk that is really full.
+  @Test(
+    .enabled(
+      if: OperatingSystemFault.fullDisk.unavailableReason == nil,
+      Comment(rawValue: OperatingSystemFault.fullDisk.unavailableReason ?? "")),
+    arguments: ConformanceBackend.under(.fullDisk).flatMap(\.conformanceCases))
+  func backend_keepsFailureContractOnAFullDisk(_ conformance: FeedStoreConformanceCase)
+    async throws
+  {
+    try await withTemporaryDirectory { directory in
+      try await OperatingSystemFault.fullDisk.withFaultyDirectory(in: directory) { disk in
+        try await conformance.verify(in: disk)
+      }
+    }
+  }
+
+  /// The failure specs again, in a directory that really refuses changes.
+  @Test(
+    .enabled(
+      if: OperatingSystemFault.immutableDirectory.unavailableReason == nil,
+      Comment(rawValue: OperatingSystemFault.immutableDirectory.unavailableReason ?? "")),
+    arguments: ConformanceBackend.under(.immutableDirectory).flatMap(\.conformanceCases))
+  func backend_keepsFailureContractInAnImmutableDirectory(
+    _ conformance: FeedStoreConformanceCase
+  ) async throws {
+    try await withTemporaryDirectory { directory in
+      try await OperatingSystemFault.immutableDirectory.withFaultyDirectory(in: directory) {
+        try await conformance.verify(in: $0)
+      }
+    }
+  }
+
   @Test func backendSelection_namesOnlyRegisteredBackends() {
     let unknown = requestedBackendNames().filter { ConformanceBackend.named($0) == nil }
 
