@@ -52,6 +52,8 @@ struct DiskFeedStore: FeedStore {
           return nil
         case (.corrupt, .deliversValidPrefixOfTruncatedFile):
           if let prefix = validPrefix(of: data) { return prefix }
+        case (.corrupt, .trapsOnDamagedStorage):
+          fatalError("DiskFeedStore cannot decode \(name)")
         default:
           break
         }
