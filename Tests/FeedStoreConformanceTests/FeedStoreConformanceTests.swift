@@ -30,10 +30,11 @@ import Testing
     }
   }
 
-  /// The damaged-storage specs again, each in a child process, so a backend that traps on
-  /// damaged storage (`try!`, `fatalError`) fails that row with the trap's message instead of
-  /// taking the run down. A child per case costs too much for every run: set
-  /// `FEEDSTORE_ISOLATE_DAMAGE=1` to run them.
+  /// The damaged-storage specs again, each in a child process.
+  ///
+  /// A backend that traps on damaged storage (`try!`, `fatalError`) then fails that row with the
+  /// trap's message instead of taking the run down. A child per case costs too much for every
+  /// run: set `FEEDSTORE_ISOLATE_DAMAGE=1` to run them.
   @Test(
     .enabled(
       if: ProcessInfo.processInfo.environment["FEEDSTORE_ISOLATE_DAMAGE"] == "1",
