@@ -15,15 +15,13 @@ extension CodableFeedStoreFactory: DamageableFeedStoreFactory {
         + "wrong shape: the wrongShape row")
   }
 
-  package func makeStore(over damage: StorageDamage, afterCaching cache: CachedFeed) async throws
-    -> CodableFeedStore
+  package func makeStorage(damagedAs damage: StorageDamage, afterCaching cache: CachedFeed)
+    async throws -> CodableDamagedStorage
   {
+    let url = makeStore().storeURL
     // Written without syncing: what is damaged next is the file's bytes, not their durability.
-    let original = makeStore()
-    try await CodableFeedStore(
-      storeURL: original.storeURL, fileSystem: CrashingFileSystem(crashPoint: .max)
-    ).insert(cache.feed, timestamp: cache.timestamp)
-    let url = original.storeURL
+    try await CodableFeedStore(storeURL: url, fileSystem: CrashingFileSystem(crashPoint: .max))
+      .insert(cache.feed, timestamp: cache.timestamp)
     let committed = try Data(contentsOf: url)
     switch damage {
     case .empty: try Data().write(to: url)
@@ -48,23 +46,27 @@ extension CodableFeedStoreFactory: DamageableFeedStoreFactory {
       try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
       try Data("inside".utf8).write(to: url.appending(path: "file"))
     case .unreadable:
-      return CodableFeedStore(
-        storeURL: url, fileSystem: UnreadableFileSystem(unreadableFile: url, base: fileSystem))
+      return CodableDamagedStorage(
+        url: url, fileSystem: UnreadableFileSystem(unreadableFile: url, base: fileSystem))
     case .leftoverPartialWrite:
       try committed.prefix(committed.count / 2).write(
         to: url.deletingLastPathComponent().appending(
           path: ".\(url.lastPathComponent).\(UUID().uuidString).tmp"))
     }
-    return makeStore(sharingStorageWith: original)
+    return CodableDamagedStorage(url: url, fileSystem: fileSystem)
   }
 
-  package func storageName(of store: CodableFeedStore) -> String {
-    store.storeURL.path(percentEncoded: false)
+  package func makeStore(over storage: CodableDamagedStorage) -> CodableFeedStore {
+    CodableFeedStore(storeURL: storage.url, fileSystem: storage.fileSystem)
+  }
+
+  package func storageName(of storage: CodableDamagedStorage) -> String {
+    storage.url.path(percentEncoded: false)
   }
 
   /// The store file's bytes, or a directory standing in its place with its entries' names.
-  package func snapshotStorage(of store: CodableFeedStore) throws -> StorageSnapshot {
-    try StorageSnapshot(items: DamageBytes.items(at: [store.storeURL]))
+  package func snapshot(of storage: CodableDamagedStorage) throws -> StorageSnapshot {
+    try StorageSnapshot(items: DamageBytes.items(at: [storage.url]))
   }
 
   /// Where to cut `committed` to end inside the middle image of `cache`: half way through its id.
@@ -75,4 +77,11 @@ extension CodableFeedStoreFactory: DamageableFeedStoreFactory {
     }
     return (range.lowerBound + range.upperBound) / 2
   }
+}
+
+/// A damaged store file, and the file system its stores reach it through: the real one, or one
+/// that cannot read it.
+package struct CodableDamagedStorage: Sendable {
+  let url: URL
+  let fileSystem: any FileSystem
 }

@@ -31,8 +31,8 @@ extension SQLiteFeedStoreFactory: DamageableFeedStoreFactory {
     }
   }
 
-  package func makeStore(over damage: StorageDamage, afterCaching cache: CachedFeed) async throws
-    -> SQLiteFeedStore
+  package func makeStorage(damagedAs damage: StorageDamage, afterCaching cache: CachedFeed)
+    async throws -> URL
   {
     let url = directory.appending(path: "\(UUID().uuidString).sqlite")
     switch damage {
@@ -64,15 +64,18 @@ extension SQLiteFeedStoreFactory: DamageableFeedStoreFactory {
     default:
       try await Self.damageCommittedDatabase(at: url, holding: cache, with: damage)
     }
-    return try SQLiteFeedStore(storeURL: url, busyTimeout: .zero)
+    return url
   }
 
-  package func storageName(of store: SQLiteFeedStore) -> String {
-    store.storeURL?.path(percentEncoded: false) ?? "an in-memory database"
+  package func makeStore(over storage: URL) throws -> SQLiteFeedStore {
+    try SQLiteFeedStore(storeURL: storage, busyTimeout: .zero)
   }
 
-  package func snapshotStorage(of store: SQLiteFeedStore) throws -> StorageSnapshot {
-    guard let url = store.storeURL else { return StorageSnapshot(items: [:]) }
+  package func storageName(of storage: URL) -> String {
+    storage.path(percentEncoded: false)
+  }
+
+  package func snapshot(of url: URL) throws -> StorageSnapshot {
     let name = url.lastPathComponent
     let directory = url.deletingLastPathComponent()
     var items = try DamageBytes.items(at: [

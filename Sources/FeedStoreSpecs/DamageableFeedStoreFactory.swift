@@ -14,40 +14,54 @@ import FeedCache
 ///   static func applicability(of damage: StorageDamage) -> StorageDamage.Applicability {
 ///     damage == .foreignStorage ? .notApplicable(reason: "JSON names no owner") : .applicable
 ///   }
-///   // makeStore(over:afterCaching:), storageName(of:), snapshotStorage(of:)
+///   // makeStorage(damagedAs:afterCaching:), makeStore(over:), storageName(of:), snapshot(of:)
 /// }
 /// ```
 public protocol DamageableFeedStoreFactory: FeedStoreFactory {
+  /// Where damaged storage is, as this factory finds it again: a file URL, for example.
+  associatedtype DamagedStorage: Sendable
+
   /// Whether stores of this factory's format can have their storage in the state `damage`.
   ///
   /// - Parameter damage: A row of the damaged-storage table.
   /// - Returns: ``StorageDamage/Applicability/applicable``, or why the row cannot happen.
   static func applicability(of damage: StorageDamage) -> StorageDamage.Applicability
 
-  /// Makes a store, caches `cache` in it, closes it, puts its storage into the state `damage`
-  /// and opens a new store over that storage, as an app relaunched on a damaged disk would.
+  /// Makes new storage, caches `cache` in it with a store of this factory, closes that store and
+  /// puts the storage into the state `damage`, as a damaged disk would leave it while no app ran.
   ///
-  /// The specs call it only with rows that apply to this factory.
+  /// The specs call it only with rows that apply to this factory. No store may be open over the
+  /// storage afterwards: the specs snapshot it, then open a store with ``makeStore(over:)``.
   ///
   /// - Parameters:
   ///   - damage: The state to put the storage into.
-  ///   - cache: What the store held before the damage; rows that cut or keep the storage start
+  ///   - cache: What the storage held before the damage; rows that cut or keep the storage start
   ///     from it, and ``StorageDamage/leftoverPartialWrite`` must still deliver it.
-  /// - Returns: A store opened over the damaged storage.
-  /// - Throws: An error when the damage cannot be made or the store cannot be opened; the spec
-  ///   then fails with it (opening a store over damaged storage must not throw).
-  func makeStore(over damage: StorageDamage, afterCaching cache: CachedFeed) async throws -> Store
+  /// - Returns: Where the damaged storage is.
+  /// - Throws: An error when the damage cannot be made; the spec then fails with it.
+  func makeStorage(damagedAs damage: StorageDamage, afterCaching cache: CachedFeed) async throws
+    -> DamagedStorage
 
-  /// The name of `store`'s storage as its errors must show it, usually the file's path.
+  /// Opens a store over `storage`, as an app relaunched on a damaged disk does.
   ///
-  /// - Parameter store: A store this factory made.
+  /// Opening must neither throw nor write: the specs fail when it does, since an app must always
+  /// be able to recover through the store's operations.
+  ///
+  /// - Parameter storage: Storage this factory damaged.
+  /// - Returns: A store over it.
+  /// - Throws: The store's error when it cannot be opened; the spec then fails with it.
+  func makeStore(over storage: DamagedStorage) async throws -> Store
+
+  /// The name of `storage` as a store's errors must show it, usually the file's path.
+  ///
+  /// - Parameter storage: Storage this factory damaged.
   /// - Returns: Text that every error about the storage contains.
-  func storageName(of store: Store) -> String
+  func storageName(of storage: DamagedStorage) -> String
 
-  /// The exact content of `store`'s storage now.
+  /// The exact content of `storage` now.
   ///
-  /// - Parameter store: A store this factory made.
+  /// - Parameter storage: Storage this factory damaged.
   /// - Returns: Every item of the storage and its bytes.
   /// - Throws: An error when the storage cannot be inspected; the spec then fails with it.
-  func snapshotStorage(of store: Store) async throws -> StorageSnapshot
+  func snapshot(of storage: DamagedStorage) async throws -> StorageSnapshot
 }

@@ -34,7 +34,7 @@ extension FeedStoreSpec {
     damage.isUnreadable
       ? [
         retrieveThrows(on: damage), retrieveErrorNamesStorage(on: damage),
-        retrieveLeavesStorageUntouched(on: damage),
+        openAndRetrieveLeaveStorageUntouched(on: damage),
         damage.isForeign ? insertRefuses(damage) : insertReplacesOrRefuses(damage),
         damage.isForeign ? deleteRefuses(damage) : deleteRemovesOrRefuses(damage),
       ]
@@ -51,7 +51,9 @@ extension FeedStoreSpec {
       "retrieveThrows", damage,
       "Retrieve on \(damage.phrase) throws, never delivering nil or a partial feed, nor hanging."
     ) { factory, sourceLocation in
-      let sut = try await factory.makeStore(over: damage, afterCaching: damagedCache())
+      let storage = try await factory.makeDamagedStorageFixture(
+        damage, afterCaching: damagedCache())
+      guard let sut = await open(storage, damage, sourceLocation) else { return }
 
       let retrieval = await outcome { try await sut.retrieve() }
 
@@ -69,8 +71,10 @@ extension FeedStoreSpec {
       "retrieveErrorNamesStorage", damage,
       "Retrieve on \(damage.phrase) throws an error that names the storage and what is wrong."
     ) { factory, sourceLocation in
-      let sut = try await factory.makeStore(over: damage, afterCaching: damagedCache())
-      let name = try factory.storageName(ofAny: sut)
+      let storage = try await factory.makeDamagedStorageFixture(
+        damage, afterCaching: damagedCache())
+      guard let sut = await open(storage, damage, sourceLocation) else { return }
+      let name = storage.name
 
       let retrieval = await outcome { try await sut.retrieve() }
 
@@ -90,19 +94,29 @@ extension FeedStoreSpec {
     }
   }
 
-  private static func retrieveLeavesStorageUntouched(on damage: StorageDamage) -> FeedStoreSpec {
+  private static func openAndRetrieveLeaveStorageUntouched(on damage: StorageDamage)
+    -> FeedStoreSpec
+  {
     damaged(
-      "retrieveLeavesStorageUntouched", damage,
-      "Retrieve on \(damage.phrase) leaves it byte for byte as it was."
+      "openAndRetrieveLeaveStorageUntouched", damage,
+      "Opening a store over \(damage.phrase) and retrieving leave it byte for byte as it was."
     ) { factory, sourceLocation in
-      let sut = try await factory.makeStore(over: damage, afterCaching: damagedCache())
-      let before = try await factory.snapshot(ofAny: sut)
+      let storage = try await factory.makeDamagedStorageFixture(
+        damage, afterCaching: damagedCache())
+      let before = try await storage.snapshot()
 
-      let retrieval = await outcome { try await sut.retrieve() }
+      let sut = await open(storage, damage, sourceLocation)
+      let opened = try await storage.snapshot()
+      let retrieval = await outcome { try await sut?.retrieve() }
 
+      if let difference = opened.difference(from: before) {
+        recordIssue(
+          "Expected opening a store over \(damage.phrase) to leave it untouched, but "
+            + difference, sourceLocation: sourceLocation)
+        return
+      }
       recordIfTimedOut(retrieval, "retrieve on \(damage.phrase)", sourceLocation: sourceLocation)
-      let after = try await factory.snapshot(ofAny: sut)
-      if let difference = after.difference(from: before) {
+      if let difference = try await storage.snapshot().difference(from: before) {
         recordIssue(
           "Expected retrieve on \(damage.phrase) to leave it untouched, but \(difference)",
           sourceLocation: sourceLocation)
@@ -164,7 +178,8 @@ extension FeedStoreSpec {
       "Retrieve on \(damage.phrase) delivers the cache last committed, exactly."
     ) { factory, sourceLocation in
       let committed = damagedCache()
-      let sut = try await factory.makeStore(over: damage, afterCaching: committed)
+      let storage = try await factory.makeDamagedStorageFixture(damage, afterCaching: committed)
+      guard let sut = await open(storage, damage, sourceLocation) else { return }
 
       await expectTimedRetrieval(
         from: sut, toDeliver: committed, "on \(damage.phrase)", sourceLocation: sourceLocation)
@@ -213,13 +228,15 @@ extension FeedStoreSpec {
     _ action: String, on damage: StorageDamage, by factory: any DamageableFeedStoreFactory,
     mayRefuse: Bool, mustRefuse: Bool = false, sourceLocation: SourceLocation
   ) async throws {
-    let sut = try await factory.makeStore(over: damage, afterCaching: damagedCache())
+    let storage = try await factory.makeDamagedStorageFixture(
+      damage, afterCaching: damagedCache())
+    let before = try await storage.snapshot()
+    guard let sut = await open(storage, damage, sourceLocation) else { return }
     let isInsert = action.hasPrefix("insert")
     // Larger than the damaged cache, so a store that writes in place must grow its storage.
     let new = CachedFeed(
       feed: FeedStoreFixtures.uniqueImageFeed(count: 30),
       timestamp: FeedStoreFixtures.preciseTimestamp(offset: 1))
-    let before = try await factory.snapshot(ofAny: sut)
 
     let change = await outcome {
       if isInsert {
@@ -242,7 +259,7 @@ extension FeedStoreSpec {
       recordIssue(
         "Expected \(action) to succeed, but it threw: \(error)", sourceLocation: sourceLocation)
     case .threw:
-      let after = try await factory.snapshot(ofAny: sut)
+      let after = try await storage.snapshot()
       if let difference = after.difference(from: before) {
         recordIssue(
           "Expected \(action) that threw to leave the storage untouched, but \(difference)",
@@ -251,6 +268,28 @@ extension FeedStoreSpec {
     case .timedOut:
       recordIfTimedOut(change, action, sourceLocation: sourceLocation)
     }
+  }
+
+  /// Opens a store over `storage`, recording an issue when opening throws: problems with the
+  /// storage must surface from the store's operations, so an app can always recover through them.
+  ///
+  /// - Returns: The store, or `nil` when it could not be opened.
+  private static func open(
+    _ storage: DamagedStorageFixture, _ damage: StorageDamage, _ sourceLocation: SourceLocation
+  ) async -> (any FeedStore)? {
+    switch await outcome(of: storage.open) {
+    case .returned(let store):
+      return store
+    case .threw(let error):
+      recordIssue(
+        "Expected opening a store over \(damage.phrase) to succeed, leaving the problem to its "
+          + "operations, but it threw: \(error)", sourceLocation: sourceLocation)
+    case .timedOut(let limit):
+      recordIssue(
+        "Expected opening a store over \(damage.phrase) to return, but it had not after \(limit)",
+        sourceLocation: sourceLocation)
+    }
+    return nil
   }
 
   /// Retrieves from `store` within the time limit, recording an issue unless it delivers

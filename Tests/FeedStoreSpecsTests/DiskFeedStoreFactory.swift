@@ -35,7 +35,7 @@ struct DiskFeedStoreFactory: DamageableFeedStoreFactory, CrashableFeedStoreFacto
     store.access.disk.names().filter { $0 != store.name }
   }
 
-  func makeStore(over damage: StorageDamage, afterCaching cache: CachedFeed) throws
+  func makeStorage(damagedAs damage: StorageDamage, afterCaching cache: CachedFeed) throws
     -> DiskFeedStore
   {
     let store = makeStore()
@@ -64,14 +64,27 @@ struct DiskFeedStoreFactory: DamageableFeedStoreFactory, CrashableFeedStoreFacto
       disk.setItem(.file(committed.prefix(committed.count / 2)), named: "\(store.strayPrefix).1")
     }
     disk.setItem(damaged, named: store.name)
-    return makeStore(sharingStorageWith: store)
+    return store
+  }
+
+  /// A new store over the disk and file of `storage`, a store nothing uses any more.
+  func makeStore(over storage: DiskFeedStore) throws -> DiskFeedStore {
+    switch misbehaviour {
+    case .rewritesStorageWhenOpened:
+      storage.access.disk.setItem(.file(Data("{}".utf8)), named: storage.name)
+    case .throwsWhenOpenedOverDamage:
+      throw DiskFeedStore.StorageError(storageName: storage.name, problem: "cannot be opened")
+    default:
+      break
+    }
+    return makeStore(sharingStorageWith: storage)
   }
 
   func storageName(of store: DiskFeedStore) -> String {
     store.name
   }
 
-  func snapshotStorage(of store: DiskFeedStore) -> StorageSnapshot {
+  func snapshot(of store: DiskFeedStore) -> StorageSnapshot {
     let marker: Data? =
       switch store.access.disk.item(named: store.name) {
       case .file(let data): data
@@ -93,15 +106,21 @@ struct RowlessDamageableFactory: DamageableFeedStoreFactory {
     DiskFeedStoreFactory(misbehaviour: nil).makeStore()
   }
 
-  func makeStore(over damage: StorageDamage, afterCaching cache: CachedFeed) -> DiskFeedStore {
+  func makeStorage(damagedAs damage: StorageDamage, afterCaching cache: CachedFeed)
+    -> DiskFeedStore
+  {
     makeStore()
+  }
+
+  func makeStore(over storage: DiskFeedStore) -> DiskFeedStore {
+    storage
   }
 
   func storageName(of store: DiskFeedStore) -> String {
     store.name
   }
 
-  func snapshotStorage(of store: DiskFeedStore) -> StorageSnapshot {
+  func snapshot(of store: DiskFeedStore) -> StorageSnapshot {
     StorageSnapshot(items: [:])
   }
 }

@@ -97,7 +97,7 @@ import Testing
         row == "leftoverPartialWrite"
         ? ["retrieveDeliversLastCommittedCache", "insertReplacesCache", "deleteRemovesCache"]
         : [
-          "retrieveThrows", "retrieveErrorNamesStorage", "retrieveLeavesStorageUntouched",
+          "retrieveThrows", "retrieveErrorNamesStorage", "openAndRetrieveLeaveStorageUntouched",
           foreign.contains(row)
             ? "insertRefusesAndLeavesStorageUntouched" : "insertReplacesOrLeavesStorageUntouched",
           foreign.contains(row)
@@ -121,7 +121,7 @@ import Testing
       exemptions.map(\.spec.id) == [
         "damagedStorage_retrieveThrows(foreignStorage)",
         "damagedStorage_retrieveErrorNamesStorage(foreignStorage)",
-        "damagedStorage_retrieveLeavesStorageUntouched(foreignStorage)",
+        "damagedStorage_openAndRetrieveLeaveStorageUntouched(foreignStorage)",
         "damagedStorage_insertRefusesAndLeavesStorageUntouched(foreignStorage)",
         "damagedStorage_deleteRefusesAndLeavesStorageUntouched(foreignStorage)",
       ])
@@ -213,18 +213,22 @@ private struct PartlyDamageableFactory: DamageableFeedStoreFactory {
     DiskFeedStoreFactory(misbehaviour: nil).makeStore()
   }
 
-  func makeStore(over damage: StorageDamage, afterCaching cache: CachedFeed) throws
+  func makeStorage(damagedAs damage: StorageDamage, afterCaching cache: CachedFeed) throws
     -> DiskFeedStore
   {
-    try DiskFeedStoreFactory(misbehaviour: nil).makeStore(over: damage, afterCaching: cache)
+    try DiskFeedStoreFactory(misbehaviour: nil).makeStorage(damagedAs: damage, afterCaching: cache)
+  }
+
+  func makeStore(over storage: DiskFeedStore) throws -> DiskFeedStore {
+    try DiskFeedStoreFactory(misbehaviour: nil).makeStore(over: storage)
   }
 
   func storageName(of store: DiskFeedStore) -> String {
     store.name
   }
 
-  func snapshotStorage(of store: DiskFeedStore) -> StorageSnapshot {
-    DiskFeedStoreFactory(misbehaviour: nil).snapshotStorage(of: store)
+  func snapshot(of store: DiskFeedStore) -> StorageSnapshot {
+    DiskFeedStoreFactory(misbehaviour: nil).snapshot(of: store)
   }
 }
 

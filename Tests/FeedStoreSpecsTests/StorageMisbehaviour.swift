@@ -18,6 +18,8 @@ enum StorageMisbehaviour: String, CaseIterable, Sendable {
   case deletesOldFileBeforeWritingNew
   case leavesTempFilePerCrash
   case claimsDamageableWithNoRow
+  case rewritesStorageWhenOpened
+  case throwsWhenOpenedOverDamage
   /// Takes the process down on undecodable storage, as `try!` does: only a spec run in a child
   /// process can report it (see `TrappingStoreTests`), so no spec runs it in this process.
   case trapsOnDamagedStorage
@@ -43,7 +45,7 @@ enum StorageMisbehaviour: String, CaseIterable, Sendable {
       return specs("retrieveThrows", [.newerFormatVersion, .foreignStorage])
     case .omitsStorageNameFromErrors: return specs("retrieveErrorNamesStorage", unreadable)
     case .rewritesDamagedStorageOnRetrieve:
-      return specs("retrieveLeavesStorageUntouched", unreadable)
+      return specs("openAndRetrieveLeaveStorageUntouched", unreadable)
     case .insertSucceedsWithoutReplacingDamage:
       return specs("insertReplacesOrLeavesStorageUntouched", replaceable)
     case .insertDeletesStorageItRefuses:
@@ -62,6 +64,9 @@ enum StorageMisbehaviour: String, CaseIterable, Sendable {
     case .leavesTempFilePerCrash:
       return ["crash_nextInsertRemovesStrayItems", "crash_nextDeleteRemovesStrayItems"]
     case .claimsDamageableWithNoRow: return ["damagedStorage_supportsAtLeastOneRow"]
+    case .rewritesStorageWhenOpened:
+      return specs("openAndRetrieveLeaveStorageUntouched", unreadable)
+    case .throwsWhenOpenedOverDamage: return specs("retrieveThrows", unreadable)
     case .trapsOnDamagedStorage: return []
     }
   }

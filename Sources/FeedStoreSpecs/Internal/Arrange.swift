@@ -78,19 +78,26 @@ extension PersistentFeedStoreFactory {
   }
 }
 
-extension DamageableFeedStoreFactory {
-  /// The name of the storage of `store`, which this factory made.
-  ///
-  /// - Throws: ``ForeignStoreError``.
-  func storageName(ofAny store: any FeedStore) throws -> String {
-    storageName(of: try own(store))
-  }
+/// Damaged storage made by a factory, with what the specs do to it, free of the factory's types.
+struct DamagedStorageFixture: Sendable {
+  let name: String
+  let snapshot: @Sendable () async throws -> StorageSnapshot
+  let open: @Sendable () async throws -> any FeedStore
+}
 
-  /// The content of the storage of `store`, which this factory made.
+extension DamageableFeedStoreFactory {
+  /// Makes storage damaged as `damage` after caching `cache`, ready for a spec to inspect and
+  /// open.
   ///
-  /// - Throws: What taking the snapshot throws, or ``ForeignStoreError``.
-  func snapshot(ofAny store: any FeedStore) async throws -> StorageSnapshot {
-    try await snapshotStorage(of: own(store))
+  /// - Throws: What making the storage throws.
+  func makeDamagedStorageFixture(_ damage: StorageDamage, afterCaching cache: CachedFeed)
+    async throws -> DamagedStorageFixture
+  {
+    let storage = try await makeStorage(damagedAs: damage, afterCaching: cache)
+    return DamagedStorageFixture(
+      name: storageName(of: storage),
+      snapshot: { try await snapshot(of: storage) },
+      open: { try await makeStore(over: storage) })
   }
 }
 
