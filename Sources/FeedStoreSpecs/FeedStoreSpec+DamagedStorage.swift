@@ -78,7 +78,19 @@ extension FeedStoreSpec {
 
       let retrieval = await outcome { try await sut.retrieve() }
 
-      guard case .threw(let error) = retrieval else { return }
+      let error: any Error
+      switch retrieval {
+      case .threw(let thrown):
+        error = thrown
+      case .returned(let cache):
+        recordIssue(
+          "Expected retrieve on \(damage.phrase) to throw an error naming the storage, but it "
+            + "delivered \(FailureMessage.describe(cache))", sourceLocation: sourceLocation)
+        return
+      case .timedOut:
+        recordIfTimedOut(retrieval, "retrieve on \(damage.phrase)", sourceLocation: sourceLocation)
+        return
+      }
       let text = String(describing: error)
       let explanation = text.replacing(name, with: "").filter(\.isLetter)
       if !text.contains(name) {

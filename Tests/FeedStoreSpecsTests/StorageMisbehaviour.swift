@@ -37,7 +37,8 @@ enum StorageMisbehaviour: String, CaseIterable, Sendable {
       rows.map { "damagedStorage_\(check)(\($0.rawValue))" }
     }
     switch self {
-    case .mapsDecodeErrorToNil: return specs("retrieveThrows", undecodable)
+    case .mapsDecodeErrorToNil:
+      return specs("retrieveThrows", undecodable) + specs("retrieveErrorNamesStorage", undecodable)
     case .mapsUnreadableStorageToNil:
       return specs("retrieveThrows", [.directoryInPlace, .unreadable])
     case .deliversValidPrefixOfTruncatedFile: return specs("retrieveThrows", [.truncatedMidImage])
