@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
   name: "FeedStoreSpecs",
-  // `Mutex` (Synchronization) needs these releases on Apple platforms.
+  // `String(validating:as:)` (the SQLite backend) and `Mutex` (the test support) are new in these
+  // releases; SwiftPM sets one floor for the whole package.
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "FeedCache", targets: ["FeedCache"]),
@@ -11,6 +12,7 @@ let package = Package(
     .library(name: "FeedCacheCodable", targets: ["FeedCacheCodable"]),
     .library(name: "FeedCacheSQLite", targets: ["FeedCacheSQLite"]),
     .library(name: "FeedStoreSpecs", targets: ["FeedStoreSpecs"]),
+    .library(name: "FeedStoreTestDoubles", targets: ["FeedStoreTestDoubles"]),
     .executable(name: "feedstore-bench", targets: ["FeedStoreBench"]),
   ],
   targets: [
@@ -29,6 +31,8 @@ let package = Package(
 
     // The reusable spec suite that any `FeedStore` runs from Swift Testing.
     .target(name: "FeedStoreSpecs", dependencies: ["FeedCache"]),
+    // Test doubles for the code that uses a store: a spy and a fault-injecting decorator.
+    .target(name: "FeedStoreTestDoubles", dependencies: ["FeedCache"]),
 
     // Every backend of this repository, once, for the benchmark and the tests. It does not
     // depend on the spec library, so the benchmark never links Swift Testing.
@@ -46,14 +50,22 @@ let package = Package(
       ]
     ),
 
+    // The benchmark: workloads, statistics, baselines and renderers in a library its tests use,
+    // and a thin executable that adds the allocation counter and the child-process memory probe.
+    .target(
+      name: "FeedStoreBenchmarking",
+      dependencies: [
+        "FeedCache", "FeedCacheCodable", "FeedCacheSQLite", "FeedStoreBackends", "CSQLite",
+      ],
+      path: "Benchmarks/FeedStoreBenchmarking"
+    ),
     .executableTarget(
       name: "FeedStoreBench",
-      dependencies: [
-        "FeedCache", "FeedCacheSQLite", "FeedStoreBackends", "CAllocationCounter", "CSQLite",
-      ],
+      dependencies: ["FeedStoreBackends", "FeedStoreBenchmarking", "CAllocationCounter"],
       path: "Benchmarks/FeedStoreBench"
     ),
-    // Counts the benchmark's heap allocations by wrapping malloc (glibc only).
+    // Counts the benchmark's heap allocations by wrapping malloc (glibc only); only the
+    // executable links it, never a test.
     .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
 
     .testTarget(
@@ -81,8 +93,21 @@ let package = Package(
       ]
     ),
     .testTarget(
+      name: "FeedCacheTests",
+      dependencies: ["FeedCache", "FeedStoreTestDoubles"]
+    ),
+    .testTarget(
+      name: "FeedStoreTestDoublesTests",
+      dependencies: ["FeedCache", "FeedCacheInMemory", "FeedStoreTestDoubles"]
+    ),
+    // The use cases on every persistent backend, with real storage.
+    .testTarget(
+      name: "FeedCacheIntegrationTests",
+      dependencies: ["FeedCache", "FeedStoreBackends"]
+    ),
+    .testTarget(
       name: "FeedStoreBenchTests",
-      dependencies: ["FeedStoreBench"]
+      dependencies: ["FeedStoreBackends", "FeedStoreBenchmarking"]
     ),
     // A factory declared in one module, whose capabilities a test target declares in extensions.
     .target(
@@ -94,10 +119,37 @@ let package = Package(
       name: "CrossModuleCapabilityTests",
       dependencies: ["CrossModuleFactoryFixture", "FeedStoreSpecs"]
     ),
+    // Compiles the snippets of docs/Clients.md against the public API only.
+    .testTarget(
+      name: "ClientsExampleTests",
+      dependencies: ["FeedCache", "FeedCacheInMemory", "FeedStoreTestDoubles"]
+    ),
     // Compiles the README's adoption snippet against the public API only.
     .testTarget(
       name: "AdoptionExampleTests",
       dependencies: ["FeedCache", "FeedStoreSpecs"]
+    ),
+    // The store that docs/GettingStarted.md has a new user write, and the docs' test snippets,
+    // each file exactly as a docs page shows it (`.ci/check-doc-snippets.py`).
+    .target(
+      name: "MyFeedCache",
+      dependencies: ["FeedCache"],
+      path: "Tests/DocsSnippets/MyFeedCache"
+    ),
+    .testTarget(
+      name: "DocsSnippetsTests",
+      dependencies: ["FeedCache", "FeedStoreSpecs", "MyFeedCache"]
+    ),
+
+    // The kill test: a child process that inserts a large feed, and the test that kills it
+    // with SIGKILL mid-insert and checks the storage (run with FEEDSTORE_KILL_TESTS=1).
+    .executableTarget(
+      name: "FeedStoreCrashWriter",
+      dependencies: ["FeedCache", "FeedStoreBackends"]
+    ),
+    .testTarget(
+      name: "FeedStoreCrashSafetyTests",
+      dependencies: ["FeedCache", "FeedStoreBackends", "FeedStoreCrashWriter"]
     ),
   ],
   swiftLanguageModes: [.v6]

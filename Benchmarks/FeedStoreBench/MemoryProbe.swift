@@ -1,12 +1,14 @@
 import FeedStoreBackends
+import FeedStoreBenchmarking
 import Foundation
 
 /// Measures a row's memory in a child process, because peak resident memory belongs to a whole
 /// process: measured in the benchmark itself, it would only ever grow, row after row.
 ///
 /// The benchmark runs itself again as `feedstore-bench __memory-probe KIND NAME OPERATION SIZE`.
-/// The child builds the same fixture, prepares the row's operation, resets its peak (Linux),
-/// runs the operation once, and prints ``MemoryFigures`` as JSON on standard output.
+/// The child builds the same fixture (without the JSON payload unless the row reads it) and only
+/// that row's workload, prepares the operation, resets its peak (Linux), runs the operation once,
+/// and prints ``MemoryFigures`` as JSON on standard output.
 enum MemoryProbe {
   /// The hidden first argument that makes the benchmark a probe.
   static let command = "__memory-probe"
@@ -14,7 +16,7 @@ enum MemoryProbe {
   /// Measures row `id` at `size` images in a child process.
   ///
   /// - Throws: ``BenchmarkError`` when the child cannot be started or fails.
-  static func measure(_ id: RowID, size: Int) throws -> MemoryFigures {
+  @Sendable static func measure(_ id: RowID, size: Int) throws -> MemoryFigures {
     guard let executable = executableURL() else {
       throw BenchmarkError("cannot find this executable to run the memory probe")
     }
@@ -56,12 +58,7 @@ enum MemoryProbe {
     }
     let id = RowID(kind: kind, name: arguments[1], operation: arguments[2])
     do {
-      let fixture = try Fixture(count: size, encodesPayload: id.kind != .store)
-      let backends = FeedStoreBackend.all.filter { $0.name == id.name }
-      guard let workload = WorkloadCatalog(fixture: fixture, backends: backends).workload(for: id)
-      else {
-        throw BenchmarkError("no row \(id.label)")
-      }
+      let workload = try WorkloadCatalog.probedWorkload(for: id, size: size)
       let figures = try await withTemporaryDirectory { directory in
         try await measureHere(workload, in: directory)
       }

@@ -8,6 +8,11 @@ import Foundation
 package struct ConformanceBackend: Sendable, CustomStringConvertible {
   /// The backend's name, as `FeedStoreBackend` registers it.
   package let name: String
+  /// The capabilities the backend's factory provides, as `FeedStoreCapability.isProvided(by:)`
+  /// finds them.
+  package let capabilities: [FeedStoreCapability]
+  /// The specs the backend is known not to pass yet: they run, and show as known issues.
+  package let knownDeviations: [KnownDeviation]
   /// Every spec this backend must pass, each ready to run in a directory of its own.
   package let conformanceCases: [FeedStoreConformanceCase]
   /// The specs of this backend's capabilities that its format cannot have, with the reason.
@@ -16,14 +21,18 @@ package struct ConformanceBackend: Sendable, CustomStringConvertible {
   init<Factory: FeedStoreFactory>(
     _ name: String,
     onlyFailureSpecs: Bool = false,
+    knownDeviations: [KnownDeviation] = [],
     makeFactory: @escaping @Sendable (_ directory: URL) -> Factory
   ) {
     self.name = name
+    self.capabilities = FeedStoreCapability.allCases.filter { $0.isProvided(by: Factory.self) }
+    self.knownDeviations = knownDeviations
     let specs = FeedStoreSpec.all(for: Factory.self).filter {
       !onlyFailureSpecs || [.failableInsert, .failableDelete].contains($0.capability)
     }
     self.conformanceCases = specs.map { spec in
-      FeedStoreConformanceCase(backend: name, spec: spec, makeFactory: makeFactory)
+      FeedStoreConformanceCase(
+        backend: name, spec: spec, knownDeviations: knownDeviations, makeFactory: makeFactory)
     }
     self.notApplicableCases = FeedStoreSpec.notApplicable(for: Factory.self).map {
       FeedStoreNotApplicableCase(backend: name, specID: $0.spec.id, reason: $0.reason)

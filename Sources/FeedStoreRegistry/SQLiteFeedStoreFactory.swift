@@ -18,7 +18,7 @@ import Synchronization
 ///   The store's delete begins with `BEGIN IMMEDIATE` too and fails with `SQLITE_BUSY`, even on
 ///   an empty store, while reads go on under write-ahead logging. (A trigger would not do here:
 ///   row triggers never fire on an empty table.) The factory keeps that connection open for its
-///   own life, so stores must not outlive the factory that broke them if they need to write.
+///   own life: until the factory is gone, every store over that file fails to write.
 package struct SQLiteFeedStoreFactory: FailableFeedStoreFactory, PersistentFeedStoreFactory {
   let directory: URL
   private let writeLocks = WriteLocks()

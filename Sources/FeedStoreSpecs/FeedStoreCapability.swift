@@ -34,8 +34,9 @@ public enum FeedStoreCapability: String, CaseIterable, Codable, Hashable, Sendab
     }
   }
 
-  /// The protocol a factory conforms to for this capability, as failure messages name it.
-  var protocolName: String {
+  /// The protocol a factory conforms to for this capability, as failure messages and the
+  /// conformance report name it.
+  package var protocolName: String {
     switch self {
     case .core: "FeedStoreFactory"
     case .failableRetrieve: "FailableRetrieveFeedStoreFactory"

@@ -1,6 +1,6 @@
 import FeedCache
 
-/// Makes fresh, empty, isolated stores of one ``FeedCache/FeedStore`` type for the specs to check.
+/// Makes fresh, empty, isolated stores of one `FeedStore` type for the specs to check.
 ///
 /// Conform a factory to this protocol to run every core spec against your store, and to the
 /// capability protocols your store really has to run theirs as well:

@@ -1,7 +1,7 @@
 import FeedCache
 import Testing
 
-/// One behaviour of the ``FeedCache/FeedStore`` contract, ready to run against a factory's stores.
+/// One behaviour of the `FeedStore` contract, ready to run against a factory's stores.
 ///
 /// Pass ``all(for:)`` to a parameterised test to run every spec your factory's capabilities call
 /// for, each as its own named test case:

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FeedStoreBench
+@testable import FeedStoreBenchmarking
 
 @Suite struct ArgumentsTests {
   // MARK: - Defaults
@@ -20,6 +20,24 @@ import Testing
     #expect(arguments.threshold == 0.10)
     #expect(arguments.measuresMemory)
     #expect(!arguments.showsHelp)
+    #expect(
+      arguments.sustained == SustainedConfiguration(inserts: 5_000, retrieveEvery: 100, readers: 2))
+  }
+
+  // MARK: - Sustained mode
+
+  @Test func parse_readsTheSustainedModesCounts() throws {
+    let arguments = try parse(["--inserts", "200", "--retrieve-every=7", "--readers", "3"])
+
+    #expect(
+      arguments.sustained == SustainedConfiguration(inserts: 200, retrieveEvery: 7, readers: 3))
+  }
+
+  @Test func parse_acceptsZeroInsertsAndZeroReadersToSkipThem() throws {
+    let arguments = try parse(["--inserts", "0", "--readers", "0"])
+
+    #expect(arguments.sustained.inserts == 0)
+    #expect(arguments.sustained.readerPhaseInserts == 0)
   }
 
   // MARK: - Sizes
@@ -302,6 +320,19 @@ import Testing
     BadInput(
       name: "value given to --no-memory", arguments: ["--no-memory=true"],
       expectedMessage: "--no-memory takes no value"),
+    BadInput(
+      name: "negative inserts", arguments: ["--inserts", "-1"],
+      expectedMessage: "--inserts: '-1' is not a whole number from 0 to 100000"),
+    BadInput(
+      name: "retrieve every 0 inserts", arguments: ["--retrieve-every", "0"],
+      expectedMessage: "--retrieve-every: '0' is not a whole number from 1 to 100000"),
+    BadInput(
+      name: "too many readers", arguments: ["--readers", "65"],
+      expectedMessage: "--readers: '65' is not a whole number from 0 to 64"),
+    BadInput(
+      name: "sustained option with --input",
+      arguments: ["--input", "run.json", "--inserts", "10"],
+      expectedMessage: "--input reports a saved run, so it cannot take --inserts"),
     BadInput(
       name: "measuring option with --input", arguments: ["--input", "run.json", "--sizes", "10"],
       expectedMessage: "--input reports a saved run, so it cannot take --sizes"),

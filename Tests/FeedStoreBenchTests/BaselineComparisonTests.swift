@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FeedStoreBench
+@testable import FeedStoreBenchmarking
 
 @Suite struct BaselineComparisonTests {
   @Test func init_flagsAStoreRowSlowerThanTheThresholdAsARegression() throws {
@@ -164,11 +164,26 @@ import Testing
     let baseline = makeReport(rows: [makeRow(sqliteInsert, size: 1_000, p50: 1_000_000)])
 
     let sut = BaselineComparison(
-      rows: baseline.rows, baseline: baseline, baselineFile: "saved/run.json", threshold: 0.25)
+      baseline, baseline: baseline, baselineFile: "saved/run.json", threshold: 0.25)
 
     #expect(sut.baselineFile == "saved/run.json")
     #expect(sut.baselineStartedAt == baseline.startedAt)
     #expect(sut.threshold == 0.25)
+  }
+
+  @Test func init_comparesTheSustainedModesInsertsAsAStoreRow() throws {
+    let current = makeReport(
+      rows: [], sustained: [makeSustainedRow(firstTenth: 200_000, lastTenth: 200_000)])
+    let baseline = makeReport(
+      rows: [], sustained: [makeSustainedRow(firstTenth: 100_000, lastTenth: 100_000)])
+
+    let sut = BaselineComparison(
+      current, baseline: baseline, baselineFile: "baseline.json", threshold: 0.10)
+
+    let entry = try #require(sut.entries.first)
+    #expect(entry.label == "SQLite sustained insert")
+    #expect(entry.size == 100)
+    #expect(entry.regressed)
   }
 
   // MARK: - Helpers
@@ -180,7 +195,7 @@ import Testing
     -> BaselineComparison
   {
     BaselineComparison(
-      rows: current, baseline: makeReport(rows: baseline), baselineFile: "baseline.json",
-      threshold: threshold)
+      makeReport(rows: current), baseline: makeReport(rows: baseline),
+      baselineFile: "baseline.json", threshold: threshold)
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FeedStoreBench
+@testable import FeedStoreBenchmarking
 
 @Suite struct SavedRunLoaderTests {
   @Test func load_rejectsAPathThatDoesNotExist() throws {
@@ -52,19 +52,22 @@ import Testing
   @Test func load_rejectsARunOfAnotherSchemaVersion() throws {
     let directory = try makeTemporaryDirectory()
     defer { removeItem(at: directory) }
-    let path = try write(#"{"schemaVersion": 2}"#, named: "run.json", in: directory)
+    let current = RunReport.currentSchemaVersion
+    let path = try write(#"{"schemaVersion": \#(current + 1)}"#, named: "run.json", in: directory)
 
     let error = try #require(loadError(path, for: "--baseline"))
 
     #expect(
       error.description
-        == "--baseline: '\(path)' has schema version 2; this tool reads version 1")
+        == "--baseline: '\(path)' has schema version \(current + 1); this tool reads version \(current)"
+    )
   }
 
   @Test func load_rejectsARunOfTheCurrentVersionWithMissingFields() throws {
     let directory = try makeTemporaryDirectory()
     defer { removeItem(at: directory) }
-    let path = try write(#"{"schemaVersion": 1}"#, named: "run.json", in: directory)
+    let current = RunReport.currentSchemaVersion
+    let path = try write(#"{"schemaVersion": \#(current)}"#, named: "run.json", in: directory)
 
     let error = try #require(loadError(path, for: "--input"))
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FeedStoreBench
+@testable import FeedStoreBenchmarking
 
 @Suite struct ScalingEntryTests {
   @Test func analyse_doesNotFlagLinearGrowth() throws {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FeedStoreBench
+@testable import FeedStoreBenchmarking
 
 @Suite struct SummaryTests {
   @Test func init_withNoSamples_isAllZero() {

@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import FeedStoreBench
+@testable import FeedStoreBenchmarking
 
 /// A row of `size` images whose samples all took `p50` nanoseconds.
 func makeRow(_ id: RowID, size: Int, p50: Int64) -> ResultRow {
@@ -10,7 +10,10 @@ func makeRow(_ id: RowID, size: Int, p50: Int64) -> ResultRow {
 }
 
 /// A run of `rows` on a made-up machine, started at the Unix epoch.
-func makeReport(rows: [ResultRow], startedAt: Date = Date(timeIntervalSince1970: 0)) -> RunReport {
+func makeReport(
+  rows: [ResultRow], sustained: [SustainedRow] = [],
+  startedAt: Date = Date(timeIntervalSince1970: 0)
+) -> RunReport {
   RunReport(
     startedAt: startedAt,
     machine: MachineInfo(
@@ -18,6 +21,25 @@ func makeReport(rows: [ResultRow], startedAt: Date = Date(timeIntervalSince1970:
       buildConfiguration: "debug", temporaryDirectory: "/tmp", temporaryFileSystem: "tmpfs"),
     configuration: RunConfiguration(
       sizes: Array(Set(rows.map(\.size))).sorted(), backends: ["SQLite"], iterations: 2,
-      warmup: 0, measuresMemory: false, countsAllocations: false, fixtureSeed: 1),
-    rows: rows)
+      warmup: 0, measuresMemory: false, countsAllocations: false, fixtureSeed: 1,
+      sustained: SustainedConfiguration(inserts: 10, retrieveEvery: 5, readers: 1)),
+    rows: rows, sustained: sustained)
+}
+
+/// A sustained row of SQLite's whose first tenth of 100 inserts took `firstTenth` nanoseconds
+/// each, its last tenth `lastTenth`, and the rest the mean of the two.
+func makeSustainedRow(
+  firstTenth: Int64, lastTenth: Int64, storage: (first: Int, last: Int) = (1_000, 1_000)
+) -> SustainedRow {
+  let samples =
+    Array(repeating: firstTenth, count: 10)
+    + Array(repeating: (firstTenth + lastTenth) / 2, count: 80)
+    + Array(repeating: lastTenth, count: 10)
+  let storageSamples =
+    Array(repeating: storage.first, count: 10) + Array(repeating: storage.first, count: 80)
+    + Array(repeating: storage.last, count: 10)
+  return SustainedRow(
+    id: .sustainedInsert("SQLite"), insertSamples: samples, images: 11_000, retrieveSamples: [1],
+    storageSamples: storageSamples, leftoverFiles: [], residentBefore: 1_000,
+    peakResident: 3_000, readers: nil)
 }

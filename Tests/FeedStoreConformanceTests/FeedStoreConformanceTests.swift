@@ -13,10 +13,26 @@ import Testing
 /// Set `FEEDSTORE_BACKENDS` (for example `FEEDSTORE_BACKENDS=SQLite,Codable`) to run only some
 /// backends, since `swift test --filter` cannot pick arguments.
 @Suite struct FeedStoreConformanceTests {
-  @Test(arguments: selectedBackends().flatMap(\.conformanceCases))
+  @Test(.temporaryDirectory, arguments: selectedBackends().flatMap(\.conformanceCases))
   func backend_keepsFeedStoreContract(_ conformance: FeedStoreConformanceCase) async throws {
-    try await withTemporaryDirectory { directory in
-      try await conformance.verify(in: directory)
+    try await conformance.verify(in: TemporaryDirectory.current)
+  }
+
+  /// Writes the matrix to the path in `FEEDSTORE_CONFORMANCE_MATRIX` when it is set, for
+  /// `.ci/conformance-report.py`.
+  @Test func registry_runsExactlyTheSpecsOfEachBackendsCapabilities() throws {
+    let matrix = ConformanceMatrix.current
+
+    for backend in matrix.backends {
+      let run = ConformanceBackend.named(backend.name)?.conformanceCases.map(\.specID)
+      let notApplicable = Set(backend.notApplicable.map(\.specID))
+      let applicable = matrix.specs.filter {
+        backend.capabilities.contains($0.capability) && !notApplicable.contains($0.id)
+      }
+      #expect(run == applicable.map(\.id), "\(backend.name) runs other specs than it has")
+    }
+    if let path = ProcessInfo.processInfo.environment["FEEDSTORE_CONFORMANCE_MATRIX"] {
+      try matrix.write(to: URL(filePath: path))
     }
   }
 

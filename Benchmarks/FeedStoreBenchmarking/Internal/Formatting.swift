@@ -1,0 +1,83 @@
+import Foundation
+
+/// Number formats shared by the report renderers; every one is locale-independent.
+enum Formatting {
+  /// A duration in nanoseconds with a unit that keeps three significant digits: `812 ns`,
+  /// `12.3 µs`, `4.56 ms`, `1.23 s`.
+  static func duration(nanoseconds: Double) -> String {
+    let units: [(divisor: Double, unit: String)] = [(1e9, "s"), (1e6, "ms"), (1e3, "µs")]
+    for (divisor, unit) in units where nanoseconds >= divisor {
+      return "\(significant(nanoseconds / divisor)) \(unit)"
+    }
+    return "\(significant(nanoseconds)) ns"
+  }
+
+  /// A duration in whole nanoseconds, formatted like the `Double` overload.
+  static func duration(nanoseconds: Int64) -> String {
+    duration(nanoseconds: Double(nanoseconds))
+  }
+
+  /// Three significant digits, without exponent: `1.23`, `12.3`, `123`, `1234`.
+  static func significant(_ value: Double) -> String {
+    let magnitude = abs(value)
+    let decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3
+    return String(format: "%.\(decimals)f", value)
+  }
+
+  /// A whole number with thousands separators: `10,000`.
+  static func grouped(_ value: Int) -> String {
+    let digits = String(value.magnitude)
+    var result = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0 {
+        result.append(",")
+      }
+      result.append(digit)
+    }
+    return value < 0 ? "-" + result : result
+  }
+
+  /// A rate with a metric suffix: `812`, `12.3 k`, `4.56 M`.
+  static func rate(_ value: Double) -> String {
+    if value >= 1e9 { return "\(significant(value / 1e9)) G" }
+    if value >= 1e6 { return "\(significant(value / 1e6)) M" }
+    if value >= 1e3 { return "\(significant(value / 1e3)) k" }
+    return significant(value)
+  }
+
+  /// A size in bytes with a binary unit: `812 B`, `12.3 KiB`, `4.56 MiB`.
+  static func bytes(_ value: Int) -> String {
+    let amount = Double(value)
+    if amount >= 1_073_741_824 { return "\(significant(amount / 1_073_741_824)) GiB" }
+    if amount >= 1_048_576 { return "\(significant(amount / 1_048_576)) MiB" }
+    if amount >= 1024 { return "\(significant(amount / 1024)) KiB" }
+    return "\(value) B"
+  }
+
+  /// A ratio: `3.21x`, or `<0.001x` for what three decimals would show as zero.
+  static func ratio(_ value: Double) -> String {
+    value > 0 && value < 0.0005 ? "<0.001x" : "\(significant(value))x"
+  }
+
+  /// A signed percentage: `+12.3%`, `-4.0%`.
+  static func percentChange(_ change: Double) -> String {
+    (change >= 0 ? "+" : "") + String(format: "%.1f%%", change * 100)
+  }
+}
+
+/// Writes lines to standard error, which carries progress, warnings and errors so that standard
+/// output holds only the report.
+package enum StandardError {
+  /// Writes `message` and, unless told otherwise, a newline.
+  package static func write(_ message: String, terminator: String = "\n") {
+    FileHandle.standardError.write(Data((message + terminator).utf8))
+  }
+}
+
+extension Duration {
+  /// The duration in whole nanoseconds, rounded down.
+  var nanoseconds: Int64 {
+    let (seconds, attoseconds) = components
+    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+  }
+}

@@ -1,0 +1,26 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// A package outside FeedStoreSpecs that adopts its specs for a store of its own, as a user would.
+let package = Package(
+  name: "DirectoryFeedStore",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  dependencies: [
+    // A user writes `.package(url: "<FeedStoreSpecs' URL>", branch: "main")`. The name is needed
+    // here because a path dependency is otherwise known by its directory's name, a clone's.
+    .package(name: "FeedStoreSpecs", path: "../..")
+  ],
+  targets: [
+    .target(
+      name: "DirectoryFeedStore",
+      dependencies: [.product(name: "FeedCache", package: "FeedStoreSpecs")]
+    ),
+    .testTarget(
+      name: "DirectoryFeedStoreTests",
+      dependencies: [
+        "DirectoryFeedStore", .product(name: "FeedStoreSpecs", package: "FeedStoreSpecs"),
+      ]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

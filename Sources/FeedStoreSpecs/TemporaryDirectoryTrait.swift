@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// Gives each test case a new, empty directory of its own, as ``TemporaryDirectory/current``,
+/// and removes it when the case ends, even when the case throws.
+///
+/// Apply it as ``Testing/Trait/temporaryDirectory`` to a test, or to a suite to give every
+/// test case in it a directory of its own.
+public struct TemporaryDirectoryTrait: TestTrait, SuiteTrait, TestScoping {
+  /// Applies to every test in a suite that has the trait.
+  public var isRecursive: Bool { true }
+
+  /// Runs `function` with a new directory as ``TemporaryDirectory/current``, then removes it.
+  ///
+  /// Removal is best effort: a directory left behind in the system's temporary directory is
+  /// harmless, and must not hide how the test case ended.
+  ///
+  /// - Parameters:
+  ///   - test: The test that runs.
+  ///   - testCase: The test case that runs.
+  ///   - function: The test case's body.
+  /// - Throws: An error when the directory cannot be created, or what `function` throws.
+  public func provideScope(
+    for test: Test,
+    testCase: Test.Case?,
+    performing function: @Sendable () async throws -> Void
+  ) async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appending(path: "feedstore-specs-\(UUID().uuidString)", directoryHint: .isDirectory)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try await TemporaryDirectory.$scoped.withValue(directory) {
+      try await function()
+    }
+  }
+}
+
+extension Trait where Self == TemporaryDirectoryTrait {
+  /// Gives each test case its own directory, as ``TemporaryDirectory/current``.
+  public static var temporaryDirectory: Self { TemporaryDirectoryTrait() }
+}

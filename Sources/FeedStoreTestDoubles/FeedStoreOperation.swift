@@ -1,0 +1,9 @@
+/// One of the three operations of a ``FeedCache/FeedStore``.
+public enum FeedStoreOperation: CaseIterable, Hashable, Sendable {
+  /// `retrieve()`.
+  case retrieve
+  /// `insert(_:timestamp:)`.
+  case insert
+  /// `deleteCachedFeed()`.
+  case deleteCachedFeed
+}

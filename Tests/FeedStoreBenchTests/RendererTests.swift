@@ -1,0 +1,54 @@
+import Testing
+
+@testable import FeedStoreBenchmarking
+
+@Suite struct RendererTests {
+  /// 2,000 and 5,000 have no power of ten between them, which used to crash the x axis.
+  @Test func svg_rendersSizesWithinOneDecade() {
+    let report = makeSUT(sizes: [2_000, 5_000])
+
+    let svg = SVGChartRenderer().render(report)
+
+    #expect(svg.contains(">2,000</text>"))
+    #expect(svg.contains(">5,000</text>"))
+    #expect(svg.hasSuffix("</svg>\n"))
+  }
+
+  @Test func svg_drawsAGridLineAtEachPowerOfTenBetweenTheSizes() {
+    let report = makeSUT(sizes: [100, 1_000, 10_000])
+
+    let svg = SVGChartRenderer().render(report)
+
+    #expect(svg.components(separatedBy: "stroke=\"#f0f0f0\"").count - 1 == 3)
+  }
+
+  @Test func table_flagsASustainedRowThatDrifts() {
+    let drifting = makeSustainedRow(firstTenth: 100_000, lastTenth: 400_000)
+    let report = makeReport(rows: [], sustained: [drifting])
+
+    let table = TableRenderer().render(report)
+
+    #expect(table.contains("LATENCY DRIFTS UPWARD"))
+  }
+
+  @Test func json_keepsASustainedRowsFlags() throws {
+    let drifting = makeSustainedRow(firstTenth: 100_000, lastTenth: 400_000)
+    let report = makeReport(rows: [], sustained: [drifting])
+
+    let json = try JSONRenderer().render(report)
+
+    #expect(json.contains("\"latency drifts upward\""))
+  }
+
+  // MARK: - Helpers
+
+  private func makeSUT(sizes: [Int]) -> RunReport {
+    makeReport(
+      rows: sizes.flatMap { size in
+        [
+          makeRow(.writeFloor, size: size, p50: Int64(size) * 200),
+          makeRow(.store("SQLite", .insert), size: size, p50: Int64(size) * 1_000),
+        ]
+      })
+  }
+}

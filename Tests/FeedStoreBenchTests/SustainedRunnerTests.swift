@@ -1,0 +1,63 @@
+import FeedStoreBackends
+import Foundation
+import Testing
+
+@testable import FeedStoreBenchmarking
+
+@Suite struct SustainedRunnerTests {
+  @Test func run_measuresTheFloorThenEachBackend() async throws {
+    let rows = try await run(backends: ["InMemory", "SQLite"])
+
+    #expect(
+      rows.map(\.label) == [
+        "floor: write+fsync+rename", "InMemory sustained insert",
+        "SQLite sustained insert",
+      ])
+  }
+
+  @Test func run_timesEveryInsertAndARetrieveEveryKInserts() async throws {
+    let rows = try await run(backends: ["Codable"])
+
+    let row = try #require(rows.last)
+    #expect(row.inserts == 6)
+    #expect(row.retrieve != nil)
+    #expect(row.storageEndBytes > 0)
+    #expect(row.leftoverFiles.isEmpty)
+  }
+
+  @Test func run_letsEachReaderRetrieveAtLeastOnceDuringTheReadersPhase() async throws {
+    let rows = try await run(backends: ["InMemory"])
+
+    let readers = try #require(rows.last?.readers)
+    #expect(readers.readers == 2)
+    #expect(readers.retrieves >= 2)
+  }
+
+  @Test func feeds_holdTwentyToTwoHundredImagesAndThePayloadIsTheirJSON() throws {
+    let feeds = try SustainedFeeds(count: 50)
+
+    for index in 0..<feeds.count {
+      let decoded = try JSONDecoder().decode(JSONFeed.self, from: feeds.payload(index)).images
+      #expect(decoded == feeds.feed(index))
+      #expect(SustainedFeeds.sizes.contains(decoded.count))
+    }
+  }
+
+  @Test func feeds_areTheSameForTheSameCount() throws {
+    let first = try SustainedFeeds(count: 20)
+    let second = try SustainedFeeds(count: 20)
+
+    #expect((0..<20).map(first.feed) == (0..<20).map(second.feed))
+  }
+
+  // MARK: - Helpers
+
+  private func run(backends names: [String]) async throws -> [SustainedRow] {
+    let sut = SustainedRunner(
+      configuration: SustainedConfiguration(inserts: 6, retrieveEvery: 3, readers: 2),
+      backends: names.compactMap(FeedStoreBackend.named))
+    return try await withTemporaryDirectory { directory in
+      try await sut.run(in: directory)
+    }
+  }
+}

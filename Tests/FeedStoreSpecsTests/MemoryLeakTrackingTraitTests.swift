@@ -1,0 +1,87 @@
+import FeedStoreSpecs
+import Synchronization
+import Testing
+
+@Suite struct MemoryLeakTrackingTraitTests {
+  @Test func survivingInstance_isReportedWhereItWasTracked() async throws {
+    let survivor = Probe()
+    let line = Mutex<Int>(0)
+
+    let issues = try await IssueRecorder.issues {
+      try await trackingLeaks {
+        line.withLock { $0 = #line + 1 }
+        trackForMemoryLeaks(survivor)
+      }
+    }
+
+    #expect(issues.flatMap(\.comments).map(\.rawValue) == [Self.leakMessage])
+    #expect(issues.map(\.sourceLocation?.line) == [line.withLock { $0 }])
+  }
+
+  @Test func survivingInstance_isReportedWhenTheCaseThrows() async throws {
+    struct BodyFailure: Error {}
+    let survivor = Probe()
+
+    let issues = try await IssueRecorder.issues {
+      await #expect(throws: BodyFailure.self) {
+        try await trackingLeaks {
+          trackForMemoryLeaks(survivor)
+          throw BodyFailure()
+        }
+      }
+    }
+
+    #expect(issues.flatMap(\.comments).map(\.rawValue) == [Self.leakMessage])
+  }
+
+  @Test func deallocatedInstance_isNotReported() async throws {
+    let released = WeakProbe()
+
+    let issues = try await IssueRecorder.issues {
+      try await trackingLeaks {
+        let probe = Probe()
+        released.set(probe)
+        trackForMemoryLeaks(probe)
+      }
+    }
+
+    #expect(released.isNil)
+    #expect(issues.isEmpty)
+  }
+
+  @Test func trackingOutsideTheTrait_isReported() async throws {
+    let issues = try await IssueRecorder.issues {
+      trackForMemoryLeaks(Probe())
+    }
+
+    #expect(
+      issues.flatMap(\.comments).map(\.rawValue)
+        == ["trackForMemoryLeaks needs the .trackingMemoryLeaks trait on the test or its suite"])
+  }
+
+  private static let leakMessage =
+    "Probe should have been deallocated when the test ended: a reference cycle or an "
+    + "unfinished task still holds it"
+
+  private func trackingLeaks(_ body: @escaping @Sendable () async throws -> Void) async throws {
+    try await MemoryLeakTrackingTrait.trackingMemoryLeaks.provideScope(
+      for: try #require(Test.current), testCase: nil, performing: body)
+  }
+}
+
+private final class Probe: Sendable {}
+
+/// Holds a ``Probe`` weakly, to see from outside a scope that it was deallocated.
+private final class WeakProbe: Sendable {
+  private let probe = Mutex<WeakReference>(WeakReference())
+
+  var isNil: Bool { probe.withLock { $0.object == nil } }
+
+  func set(_ object: Probe) {
+    probe.withLock { $0.object = object }
+  }
+
+  private struct WeakReference: ~Copyable {
+    weak var object: Probe?
+  }
+}
