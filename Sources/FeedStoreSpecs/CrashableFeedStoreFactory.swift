@@ -13,7 +13,7 @@ import FeedCache
 /// ```swift
 /// extension MyStoreFactory: CrashableFeedStoreFactory {
 ///   func makeStore(sharingStorageWith store: MyStore, crashingAt crashPoint: Int) -> MyStore {
-///     MyStore(url: store.url, fileSystem: CrashingFileSystem(persistingWrites: crashPoint))
+///     MyStore(url: store.url, fileSystem: MyCrashingFileSystem(crashPoint: crashPoint))
 ///   }
 ///   func strayItems(besideStorageOf store: MyStore) throws -> [String] { … }
 /// }
