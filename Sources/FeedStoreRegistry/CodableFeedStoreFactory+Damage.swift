@@ -24,32 +24,33 @@ extension CodableFeedStoreFactory: DamageableFeedStoreFactory {
       .insert(cache.feed, timestamp: cache.timestamp)
     let committed = try Data(contentsOf: url)
     switch damage {
-    case .empty: try Data().write(to: url)
-    case .truncatedHeader: try committed.prefix(12).write(to: url)
+    case .empty: try Data().writeUnsynced(to: url)
+    case .truncatedHeader: try committed.prefix(12).writeUnsynced(to: url)
     case .truncatedMidImage:
-      try committed.prefix(Self.middle(ofImage: cache, in: committed)).write(to: url)
-    case .truncatedLastByte: try committed.dropLast().write(to: url)
-    case .wrongShape: try Data(#"[{"id":1},{"id":2}]"#.utf8).write(to: url)
+      try committed.prefix(Self.middle(ofImage: cache, in: committed)).writeUnsynced(to: url)
+    case .truncatedLastByte: try committed.dropLast().writeUnsynced(to: url)
+    case .wrongShape: try Data(#"[{"id":1},{"id":2}]"#.utf8).writeUnsynced(to: url)
     case .wrongValueTypes:
-      try Data(#"{"version":1,"timestamp":"yesterday","feed":{"id":7}}"#.utf8).write(to: url)
-    case .binaryGarbage: try DamageBytes.garbage().write(to: url)
-    case .unrelatedFile: try DamageBytes.unrelatedText.write(to: url)
+      try Data(#"{"version":1,"timestamp":"yesterday","feed":{"id":7}}"#.utf8).writeUnsynced(
+        to: url)
+    case .binaryGarbage: try DamageBytes.garbage().writeUnsynced(to: url)
+    case .unrelatedFile: try DamageBytes.unrelatedText.writeUnsynced(to: url)
     case .newerFormatVersion:
       // A newer version that also changed shape: only a version check before decoding the rest
       // tells it from a corrupt file.
       try Data(#"{"version":2,"savedAt":"2026-11-22T00:00:00Z","images":{"count":0}}"#.utf8)
-        .write(to: url)
+        .writeUnsynced(to: url)
     case .foreignStorage:
       throw DamageSetupError(description: "\(Self.self) declares foreignStorage not applicable")
     case .directoryInPlace:
       try FileManager.default.removeItem(at: url)
       try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
-      try Data("inside".utf8).write(to: url.appending(path: "file"))
+      try Data("inside".utf8).writeUnsynced(to: url.appending(path: "file"))
     case .unreadable:
       return CodableDamagedStorage(
         url: url, fileSystem: UnreadableFileSystem(unreadableFile: url, base: fileSystem))
     case .leftoverPartialWrite:
-      try committed.prefix(committed.count / 2).write(
+      try committed.prefix(committed.count / 2).writeUnsynced(
         to: url.deletingLastPathComponent().appending(
           path: ".\(url.lastPathComponent).\(UUID().uuidString).tmp"))
     }

@@ -46,18 +46,18 @@ package final class CrashingFileSystem: FileSystem {
   /// chunks before it in the file.
   package func createFile(at url: URL, contents: Data) throws {
     try spendWrite()
-    try Data().write(to: url)
+    try Data().writeUnsynced(to: url)
     var written = 0
     while written < contents.count {
       do {
         try spendWrite()
       } catch {
-        try contents.prefix(written).write(to: url)
+        try contents.prefix(written).writeUnsynced(to: url)
         throw error
       }
       written = min(written + Self.chunkSize, contents.count)
     }
-    try contents.write(to: url)
+    try contents.writeUnsynced(to: url)
   }
 
   package func replaceItem(at destination: URL, withItemAt source: URL) throws {

@@ -56,11 +56,11 @@ extension SQLiteFeedStoreFactory: DamageableFeedStoreFactory {
         """)
     case .directoryInPlace:
       try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
-      try Data("inside".utf8).write(to: url.appending(path: "file"))
+      try Data("inside".utf8).writeUnsynced(to: url.appending(path: "file"))
     case .binaryGarbage:
-      try DamageBytes.garbage().write(to: url)
+      try DamageBytes.garbage().writeUnsynced(to: url)
     case .unrelatedFile:
-      try DamageBytes.unrelatedText.write(to: url)
+      try DamageBytes.unrelatedText.writeUnsynced(to: url)
     default:
       try await Self.damageCommittedDatabase(at: url, holding: cache, with: damage)
     }
@@ -98,12 +98,12 @@ extension SQLiteFeedStoreFactory: DamageableFeedStoreFactory {
     let pageSize = Int(committed[16]) << 8 | Int(committed[17])
     switch damage {
     case .truncatedHeader:
-      try committed.prefix(50).write(to: url)
+      try committed.prefix(50).writeUnsynced(to: url)
     case .truncatedMidImage:
       // The last page holds the last images; cut it in half.
-      try committed.prefix(committed.count - pageSize / 2).write(to: url)
+      try committed.prefix(committed.count - pageSize / 2).writeUnsynced(to: url)
     case .truncatedLastByte:
-      try committed.dropLast().write(to: url)
+      try committed.dropLast().writeUnsynced(to: url)
     case .wrongValueTypes:
       try execute(
         """
@@ -116,19 +116,34 @@ extension SQLiteFeedStoreFactory: DamageableFeedStoreFactory {
       try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: url.path)
     case .leftoverPartialWrite:
       // A log whose header is torn, as a writer killed while starting it leaves.
-      try DamageBytes.garbage(count: 4_096).write(
+      try DamageBytes.garbage(count: 4_096).writeUnsynced(
         to: url.deletingLastPathComponent().appending(path: "\(url.lastPathComponent)-wal"))
     default:
       throw DamageSetupError(description: "\(damage.rawValue) is made without a committed cache")
     }
   }
 
-  /// Inserts `cache` with a store of its own, which closes before this returns.
+  /// Inserts `cache` with a store of its own and moves every committed page into the file.
+  ///
+  /// A raw connection that does not sync creates the store's schema, with the store's own
+  /// migrations, and stays open around the store, so the store neither creates the file nor is
+  /// the last connection to close: both would sync, which proves nothing about bytes that are
+  /// damaged next, and made these cases slow.
   private static func commit(_ cache: CachedFeed, at url: URL) async throws {
+    let connection = try SQLiteConnection(location: .file(url), busyTimeout: .seconds(1))
+    try connection.execute("PRAGMA synchronous = OFF", "skip syncing the setup")
+    try connection.execute("PRAGMA journal_mode = WAL", "switch to write-ahead logging")
+    try connection.execute(
+      FeedSchema.migrations.joined(separator: "\n")
+        + "\nPRAGMA user_version = \(FeedSchema.currentVersion);", "create the store's schema")
+    try await insert(cache, at: url)
+    try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)", "checkpoint the cache")
+  }
+
+  /// Inserts `cache` with a store that closes when this returns.
+  private static func insert(_ cache: CachedFeed, at url: URL) async throws {
     let store = try SQLiteFeedStore(storeURL: url, busyTimeout: .zero)
     try await store.insert(cache.feed, timestamp: cache.timestamp)
-    // Whether or not the store has closed yet, this moves every committed page into the file.
-    try execute("PRAGMA wal_checkpoint(TRUNCATE)", at: url)
   }
 
   /// Runs `sql` on the database at `url` from a connection of its own, closed afterwards, so

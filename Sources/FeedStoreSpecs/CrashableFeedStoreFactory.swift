@@ -24,7 +24,8 @@ public protocol CrashableFeedStoreFactory: PersistentFeedStoreFactory {
   ///
   /// - Parameters:
   ///   - store: A store this factory made.
-  ///   - crashPoint: How many writes persist before the crash; 0 crashes at the first.
+  ///   - crashPoint: How many writes persist before the crash; 0 crashes at the first, and
+  ///     `Int.max` never crashes (the specs write the cache the crash must keep through it).
   /// - Returns: A store that writes the same storage as `store` until it crashes.
   /// - Throws: An error when the store cannot be opened; the spec then fails with it.
   func makeStore(sharingStorageWith store: Store, crashingAt crashPoint: Int) async throws -> Store
