@@ -79,10 +79,3 @@ extension CodableFeedStoreFactory: DamageableFeedStoreFactory {
     return (range.lowerBound + range.upperBound) / 2
   }
 }
-
-/// A damaged store file, and the file system its stores reach it through: the real one, or one
-/// that cannot read it.
-package struct CodableDamagedStorage: Sendable {
-  let url: URL
-  let fileSystem: any FileSystem
-}

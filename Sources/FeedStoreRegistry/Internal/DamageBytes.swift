@@ -1,4 +1,3 @@
-import FeedStoreSpecs
 import Foundation
 
 /// Bytes and snapshots the damaging factories share.
@@ -30,9 +29,4 @@ enum DamageBytes {
     }
     return items
   }
-}
-
-/// Thrown when a factory cannot put its storage into the state a spec asked for.
-struct DamageSetupError: Error, CustomStringConvertible {
-  let description: String
 }
