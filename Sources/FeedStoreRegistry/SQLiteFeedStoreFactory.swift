@@ -20,7 +20,7 @@ import Synchronization
 ///   row triggers never fire on an empty table.) The factory keeps that connection open for its
 ///   own life: until the factory is gone, every store over that file fails to write.
 package struct SQLiteFeedStoreFactory: FailableFeedStoreFactory, PersistentFeedStoreFactory {
-  private let directory: URL
+  let directory: URL
   private let writeLocks = WriteLocks()
 
   /// Creates a factory whose stores keep their files in `directory`.

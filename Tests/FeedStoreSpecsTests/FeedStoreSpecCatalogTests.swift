@@ -27,7 +27,7 @@ import Testing
       FeedStoreSpec.all(for: Factory.self)
     }
 
-    let found = specs(for: MisbehavingFeedStoreFactory.self)
+    let found = specs(for: MisbehavingFeedStoreFactory.self) + specs(for: DiskFeedStoreFactory.self)
 
     #expect(Set(found.map(\.capability)) == Set(FeedStoreCapability.allCases))
   }
@@ -76,7 +76,75 @@ import Testing
         "persistence_secondInstanceSeesInsertion",
         "persistence_secondInstanceSeesDeletion",
         "persistence_laterInsertFromEitherInstanceWins",
+        "damagedStorage_supportsAtLeastOneRow",
+      ] + damagedStorageIDs + [
+        "crash_insertLeavesOldOrNewCache",
+        "crash_nextInsertRemovesStrayItems",
+        "crash_nextDeleteRemovesStrayItems",
       ])
+  }
+
+  /// The damaged-storage ids, row by row: the rows' names and each check's name are published.
+  private var damagedStorageIDs: [String] {
+    let rows = [
+      "empty", "truncatedHeader", "truncatedMidImage", "truncatedLastByte", "wrongShape",
+      "wrongValueTypes", "binaryGarbage", "unrelatedFile", "newerFormatVersion", "foreignStorage",
+      "directoryInPlace", "unreadable", "leftoverPartialWrite",
+    ]
+    let foreign: Set = ["newerFormatVersion", "foreignStorage", "directoryInPlace"]
+    return rows.flatMap { row in
+      let checks =
+        row == "leftoverPartialWrite"
+        ? ["retrieveDeliversLastCommittedCache", "insertReplacesCache", "deleteRemovesCache"]
+        : [
+          "retrieveThrows", "retrieveErrorNamesStorage", "openAndRetrieveLeaveStorageUntouched",
+          foreign.contains(row)
+            ? "insertRefusesAndLeavesStorageUntouched" : "insertReplacesOrLeavesStorageUntouched",
+          foreign.contains(row)
+            ? "deleteRefusesAndLeavesStorageUntouched" : "deleteRemovesOrLeavesStorageUntouched",
+        ]
+      return checks.map { "damagedStorage_\($0)(\(row))" }
+    }
+  }
+
+  @Test func all_leavesOutRowsTheFactorysFormatCannotHave() {
+    let ids = FeedStoreSpec.all(for: PartlyDamageableFactory.self).map(\.id)
+
+    #expect(!ids.contains("damagedStorage_retrieveThrows(foreignStorage)"))
+    #expect(ids.contains("damagedStorage_retrieveThrows(empty)"))
+  }
+
+  @Test func notApplicable_listsEachLeftOutSpecWithTheFactorysReason() {
+    let exemptions = FeedStoreSpec.notApplicable(for: PartlyDamageableFactory.self)
+
+    #expect(
+      exemptions.map(\.spec.id) == [
+        "damagedStorage_retrieveThrows(foreignStorage)",
+        "damagedStorage_retrieveErrorNamesStorage(foreignStorage)",
+        "damagedStorage_openAndRetrieveLeaveStorageUntouched(foreignStorage)",
+        "damagedStorage_insertRefusesAndLeavesStorageUntouched(foreignStorage)",
+        "damagedStorage_deleteRefusesAndLeavesStorageUntouched(foreignStorage)",
+      ])
+    #expect(Set(exemptions.map(\.reason)) == [PartlyDamageableFactory.reason])
+  }
+
+  @Test func notApplicable_isEmptyForFactoryWithoutTheCapability() {
+    #expect(FeedStoreSpec.notApplicable(for: RowlessButNotDamageableFactory.self).isEmpty)
+  }
+
+  @Test func verify_failsAtCallerWhenRowDoesNotApplyToFactory() async throws {
+    let spec = try #require(FeedStoreSpec.named("damagedStorage_retrieveThrows(foreignStorage)"))
+    let caller = #_sourceLocation
+
+    try await withKnownIssue {
+      try await spec.verify(PartlyDamageableFactory(), sourceLocation: caller)
+    } matching: { issue in
+      issue.sourceLocation == caller
+        && issue.comments.map(\.rawValue) == [
+          "damagedStorage_retrieveThrows(foreignStorage) does not apply to "
+            + "PartlyDamageableFactory, so it was not run: \(PartlyDamageableFactory.reason)"
+        ]
+    }
   }
 
   @Test func named_findsTheSpecWithThatID() throws {
@@ -130,5 +198,42 @@ private struct PersistentByExtensionFactory: FeedStoreFactory {
 extension PersistentByExtensionFactory: PersistentFeedStoreFactory {
   func makeStore(sharingStorageWith store: MisbehavingFeedStore) -> MisbehavingFeedStore {
     MisbehavingFeedStoreFactory(misbehaviour: nil).makeStore(sharingStorageWith: store)
+  }
+}
+
+/// A damageable factory whose format has every row but foreign storage.
+private struct PartlyDamageableFactory: DamageableFeedStoreFactory {
+  static let reason = "its files name no owner"
+
+  static func applicability(of damage: StorageDamage) -> StorageDamage.Applicability {
+    damage == .foreignStorage ? .notApplicable(reason: reason) : .applicable
+  }
+
+  func makeStore() -> DiskFeedStore {
+    DiskFeedStoreFactory(misbehaviour: nil).makeStore()
+  }
+
+  func makeStorage(damagedAs damage: StorageDamage, afterCaching cache: CachedFeed) throws
+    -> DiskFeedStore
+  {
+    try DiskFeedStoreFactory(misbehaviour: nil).makeStorage(damagedAs: damage, afterCaching: cache)
+  }
+
+  func makeStore(over storage: DiskFeedStore) throws -> DiskFeedStore {
+    try DiskFeedStoreFactory(misbehaviour: nil).makeStore(over: storage)
+  }
+
+  func storageName(of store: DiskFeedStore) -> String {
+    store.name
+  }
+
+  func snapshot(of store: DiskFeedStore) -> StorageSnapshot {
+    DiskFeedStoreFactory(misbehaviour: nil).snapshot(of: store)
+  }
+}
+
+private struct RowlessButNotDamageableFactory: FeedStoreFactory {
+  func makeStore() -> DiskFeedStore {
+    DiskFeedStoreFactory(misbehaviour: nil).makeStore()
   }
 }

@@ -41,6 +41,7 @@ import Testing
   @Test func everySpec_isProvenByABrokenStore() {
     let specs = Set(FeedStoreSpec.catalog.map(\.id))
     let proven = Set(Misbehaviour.allCases.map(\.caughtBySpec))
+      .union(StorageMisbehaviour.allCases.flatMap(\.caughtBySpecs))
 
     #expect(
       specs.subtracting(proven).isEmpty,
