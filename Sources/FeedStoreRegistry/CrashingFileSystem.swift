@@ -6,8 +6,8 @@ import Synchronization
 /// later call throw ``SimulatedCrash`` and persist nothing more, as if the process had been killed.
 ///
 /// Writes are counted as a process killed at that moment would have left them: creating a file
-/// is one write, each ``chunkSize`` bytes written into it another, and each rename or removal
-/// one more. A crash inside a file's contents leaves the file holding the chunks written before.
+/// is one write, each ``chunkSize`` bytes written into it another, and each sync, rename or
+/// removal one more. A crash inside a file's contents leaves the file holding the chunks written before.
 /// Files are written without `fsync`: a killed process loses nothing the kernel already has, and
 /// skipping the sync keeps a sweep over many crash points fast.
 ///
@@ -58,6 +58,27 @@ package final class CrashingFileSystem: FileSystem {
       written = min(written + Self.chunkSize, contents.count)
     }
     try contents.writeUnsynced(to: url)
+  }
+
+  package func contentsOfDirectory(at url: URL) throws -> [String] {
+    try failIfCrashed()
+    return try base.contentsOfDirectory(at: url)
+  }
+
+  /// A crash point of its own; the sync itself is skipped, since a killed process loses nothing
+  /// the kernel already has.
+  package func synchronizeFile(at url: URL) throws {
+    try spendWrite()
+  }
+
+  /// A crash point of its own; the sync itself is skipped, as for files.
+  package func synchronizeDirectory(at url: URL) throws {
+    try spendWrite()
+  }
+
+  package func withExclusiveLock<Value>(at url: URL, _ body: () throws -> Value) throws -> Value {
+    try failIfCrashed()
+    return try base.withExclusiveLock(at: url, body)
   }
 
   package func replaceItem(at destination: URL, withItemAt source: URL) throws {

@@ -18,9 +18,6 @@ import Foundation
 extension SQLiteFeedStoreFactory: DamageableFeedStoreFactory {
   package static func applicability(of damage: StorageDamage) -> StorageDamage.Applicability {
     switch damage {
-    case .empty:
-      return .notApplicable(
-        reason: "SQLite reads a zero-length file as a new, empty database: a valid state")
     case .unreadable where geteuid() == 0:
       return .notApplicable(
         reason:
@@ -37,7 +34,9 @@ extension SQLiteFeedStoreFactory: DamageableFeedStoreFactory {
     let url = directory.appending(path: "\(UUID().uuidString).sqlite")
     switch damage {
     case .empty:
-      throw DamageSetupError(description: "\(Self.self) declares empty not applicable")
+      // The store never leaves a zero-length file (it links a complete database into place),
+      // so one is damage, not SQLite's "new, empty database".
+      try Data().writeUnsynced(to: url)
     case .wrongShape:
       try Self.createDatabase(
         at: url,
@@ -107,6 +106,7 @@ extension SQLiteFeedStoreFactory: DamageableFeedStoreFactory {
     case .wrongValueTypes:
       try execute(
         """
+        PRAGMA ignore_check_constraints = ON;
         UPDATE \(FeedSchema.cacheTable) SET timestamp = 'yesterday';
         UPDATE \(FeedSchema.imageTable) SET id = 'not sixteen bytes';
         """, at: url)

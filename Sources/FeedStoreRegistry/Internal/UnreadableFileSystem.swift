@@ -25,6 +25,22 @@ final class UnreadableFileSystem: FileSystem {
     try base.createFile(at: url, contents: contents)
   }
 
+  func contentsOfDirectory(at url: URL) throws -> [String] {
+    try base.contentsOfDirectory(at: url)
+  }
+
+  func synchronizeFile(at url: URL) throws {
+    try base.synchronizeFile(at: url)
+  }
+
+  func synchronizeDirectory(at url: URL) throws {
+    try base.synchronizeDirectory(at: url)
+  }
+
+  func withExclusiveLock<Value>(at url: URL, _ body: () throws -> Value) throws -> Value {
+    try base.withExclusiveLock(at: url, body)
+  }
+
   func replaceItem(at destination: URL, withItemAt source: URL) throws {
     try base.replaceItem(at: destination, withItemAt: source)
     repair(destination)
