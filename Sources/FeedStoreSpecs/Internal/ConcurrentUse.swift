@@ -1,0 +1,240 @@
+import FeedCache
+import Testing
+
+/// Drives stores from many tasks at once, writers inserting distinct feeds while readers
+/// retrieve, then checks every retrieve against the times the inserts ran.
+///
+/// Each insert and retrieve is stamped with ticks of one logical clock, taken just before the
+/// call and just after it returns, so "completed before" and "issued after" are exact. Readers
+/// check what they get as they get it; the clock and the records live in ``OperationLog``, an
+/// actor, never behind a contended lock.
+struct ConcurrentUse {
+  let writers: Int
+  let insertsPerWriter: Int
+  let readers: Int
+
+  /// The feed each insert caches, by number: sizes spread from 1 to 1,000 images, most small,
+  /// so the run stays fast while a store that writes large feeds in pieces is caught.
+  let feeds: [CachedFeed]
+  private let feedNumberByTimestamp: [UInt64: Int]
+
+  init(writers: Int = 8, insertsPerWriter: Int = 50, readers: Int = 4) {
+    self.writers = writers
+    self.insertsPerWriter = insertsPerWriter
+    self.readers = readers
+    feeds = (0..<(writers * insertsPerWriter)).map { number in
+      CachedFeed(
+        feed: FeedStoreFixtures.numberedFeed(number, count: Self.imageCount(ofFeed: number)),
+        timestamp: FeedStoreFixtures.numberedTimestamp(number))
+    }
+    feedNumberByTimestamp = Dictionary(
+      uniqueKeysWithValues: feeds.enumerated().map { ($1.timestamp.bits, $0) })
+  }
+
+  /// 1,000, 500 and 100 images for three feeds in every fifty, 1 to 20 for the rest.
+  static func imageCount(ofFeed number: Int) -> Int {
+    switch number % 50 {
+    case 0: 1_000
+    case 17: 500
+    case 34: 100
+    default: 1 + (number * 37) % 20
+    }
+  }
+
+  /// Runs the writers and readers over `stores` (round robin), then retrieves from every store
+  /// and records at `sourceLocation` the first way the results break the contract.
+  func run(on stores: [any FeedStore], sourceLocation: SourceLocation) async {
+    let log = OperationLog()
+    await withTaskGroup(of: Void.self) { group in
+      for writer in 0..<writers {
+        let store = stores[writer % stores.count]
+        group.addTask {
+          for insert in 0..<insertsPerWriter {
+            await write(feedNumber: writer + insert * writers, to: store, log: log)
+          }
+          await log.writerFinished()
+        }
+      }
+      for reader in 0..<readers {
+        let store = stores[reader % stores.count]
+        group.addTask {
+          repeat {
+            await read(from: store, log: log)
+          } while await log.finishedWriters < writers
+        }
+      }
+    }
+    let problems = await log.problems(feeds: feeds)
+    if let first = problems.first {
+      let more = problems.count > 1 ? " (and \(problems.count - 1) more like it)" : ""
+      let message: String =
+        "Expected every retrieve during \(writers * insertsPerWriter) concurrent inserts "
+        + "to deliver nil or one inserted feed, whole and not yet replaced, but \(first)\(more)"
+      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+      return
+    }
+    await expectAgreement(of: stores, log: log, sourceLocation: sourceLocation)
+  }
+
+  private func write(feedNumber: Int, to store: any FeedStore, log: OperationLog) async {
+    let feed = feeds[feedNumber]
+    let start = await log.tick()
+    do {
+      try await store.insert(feed.feed, timestamp: feed.timestamp)
+    } catch {
+      await log.record(problem: "inserting feed \(feedNumber) threw: \(error)")
+      return
+    }
+    await log.recordInsert(of: feedNumber, start: start, end: log.tick())
+  }
+
+  private func read(from store: any FeedStore, log: OperationLog) async {
+    let start = await log.tick()
+    let cache: CachedFeed?
+    do {
+      cache = try await store.retrieve()
+    } catch {
+      await log.record(problem: "a retrieve threw: \(error)")
+      return
+    }
+    let end = await log.tick()
+    guard let cache else {
+      await log.recordRead(of: nil, start: start, end: end)
+      return
+    }
+    guard let number = feedNumberByTimestamp[cache.timestamp.bits] else {
+      await log.record(
+        problem: "one delivered \(ExactComparison.describe(cache)), a timestamp no insert used")
+      return
+    }
+    if let difference = ExactComparison.difference(between: feeds[number], and: cache) {
+      await log.record(
+        problem: "one delivered a mix: feed \(number)'s timestamp, but \(difference)")
+      return
+    }
+    await log.recordRead(of: number, start: start, end: end)
+  }
+
+  /// After the writers: every store delivers the same feed, one of the inserts that completed
+  /// last (no other insert was issued after it completed).
+  private func expectAgreement(
+    of stores: [any FeedStore], log: OperationLog, sourceLocation: SourceLocation
+  ) async {
+    let lastInserts = await log.lastInserts()
+    let names = lastInserts.sorted().map(String.init).joined(separator: ", ")
+    var agreed: Int?
+    for (index, store) in stores.enumerated() {
+      for attempt in 1...2 {
+        let situation =
+          "\(attempt == 1 ? "" : "again ")from instance \(index + 1) after all writers finished"
+        let cache: CachedFeed?
+        do {
+          cache = try await store.retrieve()
+        } catch {
+          Issue.record(
+            "Expected retrieve \(situation) to deliver a feed, but it threw: \(error)",
+            sourceLocation: sourceLocation)
+          return
+        }
+        let number = cache.flatMap { feedNumberByTimestamp[$0.timestamp.bits] }
+        let delivered = number.map { "feed \($0)" } ?? ExactComparison.describe(cache)
+        guard let number, lastInserts.contains(number), cache == feeds[number] else {
+          let message: String =
+            "Expected retrieve \(situation) to deliver the feed of one of the last inserts "
+            + "to complete (feeds \(names)), but it delivered \(delivered)"
+          Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+          return
+        }
+        if let agreed, agreed != number {
+          let message: String =
+            "Expected retrieve \(situation) to deliver feed \(agreed), as every retrieve before "
+            + "it did, but it delivered feed \(number)"
+          Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+          return
+        }
+        agreed = number
+      }
+    }
+  }
+}
+
+/// The concurrency specs' bookkeeping: a logical clock and what each operation saw, in an actor
+/// so that many tasks update it without a contended lock.
+actor OperationLog {
+  private struct Span {
+    let start: Int
+    let end: Int
+  }
+
+  private var clock = 0
+  private(set) var finishedWriters = 0
+  private var inserts: [Int: Span] = [:]
+  private var reads: [(feed: Int?, span: Span)] = []
+  private var recordedProblems: [String] = []
+
+  func tick() -> Int {
+    clock += 1
+    return clock
+  }
+
+  func writerFinished() {
+    finishedWriters += 1
+  }
+
+  func recordInsert(of feed: Int, start: Int, end: Int) {
+    inserts[feed] = Span(start: start, end: end)
+  }
+
+  func recordRead(of feed: Int?, start: Int, end: Int) {
+    reads.append((feed, Span(start: start, end: end)))
+  }
+
+  func record(problem: String) {
+    recordedProblems.append(problem)
+  }
+
+  /// The feeds whose insert completed after every other insert was issued: the only ones that
+  /// can be cached once all writers have finished.
+  func lastInserts() -> Set<Int> {
+    let lastStart = inserts.values.map(\.start).max() ?? 0
+    return Set(inserts.filter { $0.value.end > lastStart }.keys)
+  }
+
+  /// Every problem the readers met, then every retrieve that delivered nil after an insert had
+  /// completed, or a feed that an insert issued after it had already replaced.
+  func problems(feeds: [CachedFeed]) -> [String] {
+    // Inserts by completion, each with the latest issue time among those completed so far.
+    let byEnd = inserts.sorted { $0.value.end < $1.value.end }
+    var latestStart = Int.min
+    let latestStartByEnd: [(end: Int, latestStart: Int, feed: Int)] = byEnd.map { feed, span in
+      latestStart = max(latestStart, span.start)
+      return (span.end, latestStart, feed)
+    }
+    /// The last insert (by completion) among those that completed before `tick`.
+    func completed(before tick: Int) -> (end: Int, latestStart: Int, feed: Int)? {
+      var low = 0
+      var high = latestStartByEnd.count
+      while low < high {
+        let middle = (low + high) / 2
+        if latestStartByEnd[middle].end < tick { low = middle + 1 } else { high = middle }
+      }
+      return low == 0 ? nil : latestStartByEnd[low - 1]
+    }
+    var found = recordedProblems
+    for (feed, span) in reads {
+      guard let done = completed(before: span.start) else { continue }
+      guard let feed else {
+        found.append(
+          "one delivered nil although the insert of feed \(byEnd.first.map(\.key) ?? done.feed) "
+            + "had completed before it was issued")
+        continue
+      }
+      if let insert = inserts[feed], done.latestStart > insert.end {
+        found.append(
+          "one delivered feed \(feed), which an insert issued after it completed had replaced "
+            + "before the retrieve was issued (a stale read)")
+      }
+    }
+    return found
+  }
+}
