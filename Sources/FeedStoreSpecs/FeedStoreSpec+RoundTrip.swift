@@ -110,7 +110,7 @@ extension FeedStoreSpec {
 
       for (number, count) in [0, 1, 100_000].enumerated() {
         let cache = CachedFeed(
-          feed: FeedStoreFixtures.numberedFeed(number, count: count),
+          feed: RoundTripValues.largeFeed(count: count),
           timestamp: FeedStoreFixtures.numberedTimestamp(number))
         try await sut.insert(cache.feed, timestamp: cache.timestamp)
 

@@ -49,6 +49,7 @@ struct ConcurrentUse {
       for writer in 0..<writers {
         let store = stores[writer % stores.count]
         group.addTask {
+          await log.waitForReaders(readers)
           for insert in 0..<insertsPerWriter {
             await write(feedNumber: writer + insert * writers, to: store, log: log)
           }
@@ -58,7 +59,11 @@ struct ConcurrentUse {
       for reader in 0..<readers {
         let store = stores[reader % stores.count]
         group.addTask {
+          var seen = 0
+          await read(from: store, log: log)
+          await log.readerStarted()
           repeat {
+            seen = await log.nextInsert(after: seen)
             await read(from: store, log: log)
           } while await log.finishedWriters < writers
         }
@@ -171,18 +176,60 @@ actor OperationLog {
   private var inserts: [Int: Span] = [:]
   private var reads: [(feed: Int?, span: Span)] = []
   private var recordedProblems: [String] = []
+  private var completedInserts = 0
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+  private var startedReaders = 0
+  private var waitingWriters: [CheckedContinuation<Void, Never>] = []
 
   func tick() -> Int {
     clock += 1
     return clock
   }
 
+  /// Counts a reader that has made its first retrieve, letting the writers go once all have:
+  /// on a busy thread pool, writers could otherwise finish before any reader starts.
+  func readerStarted() {
+    startedReaders += 1
+    for writer in waitingWriters {
+      writer.resume()
+    }
+    waitingWriters.removeAll()
+  }
+
+  /// Waits until `readers` readers have started.
+  func waitForReaders(_ readers: Int) async {
+    while startedReaders < readers {
+      await withCheckedContinuation { waitingWriters.append($0) }
+    }
+  }
+
   func writerFinished() {
     finishedWriters += 1
+    wakeReaders()
   }
 
   func recordInsert(of feed: Int, start: Int, end: Int) {
     inserts[feed] = Span(start: start, end: end)
+    completedInserts += 1
+    wakeReaders()
+  }
+
+  /// Waits until more than `count` inserts have completed, or a writer has finished, so that
+  /// readers retrieve throughout without spinning and starving the writers.
+  ///
+  /// - Returns: How many inserts have completed.
+  func nextInsert(after count: Int) async -> Int {
+    if completedInserts <= count {
+      await withCheckedContinuation { waiting.append($0) }
+    }
+    return completedInserts
+  }
+
+  private func wakeReaders() {
+    for reader in waiting {
+      reader.resume()
+    }
+    waiting.removeAll()
   }
 
   func recordRead(of feed: Int?, start: Int, end: Int) {

@@ -94,7 +94,7 @@ struct ModelCheck {
   /// - Throws: What making or opening a store throws.
   func run(sourceLocation: SourceLocation) async throws {
     let sequences = configuration.sequenceSeeds.enumerated().map { index, seed in
-      (number: index + 1, steps: steps(seed: seed))
+      (number: index + 1, steps: steps(seed: seed, fault: fault(ofSequence: index + 1)))
     }
     var previous: (any FeedStore)?
     for (number, steps) in sequences where Self.faultIndex(of: steps) == nil {
@@ -142,15 +142,24 @@ struct ModelCheck {
     return try await factory.reopen(previous)
   }
 
+  /// The fault sequence `number` injects: every tenth sequence of a failable factory breaks
+  /// one operation, taking the factory's faults in turn.
+  func fault(ofSequence number: Int) -> ModelFault? {
+    guard !faults.isEmpty, number.isMultiple(of: 10) else { return nil }
+    return faults[(number / 10) % faults.count]
+  }
+
   /// The sequence `seed` makes: 1 to `maxSteps` random steps on the factory's capabilities,
-  /// ending with a retrieve. One sequence in ten of a failable factory breaks one operation of
-  /// one store at a random step (retrieval only while a cache is held, as the capability asks);
-  /// after it only that store works, with the broken operation and retrieve, so the model knows
-  /// every outcome exactly.
-  func steps(seed: UInt64) -> [ModelStep] {
+  /// ending with a retrieve.
+  ///
+  /// With a `fault`, the sequence has at least ten steps and breaks that operation of a random
+  /// store in its first half (retrieval only while a cache is held, as the capability asks);
+  /// after it only that store works, with the broken operation and retrieve, so the model
+  /// knows every outcome exactly.
+  func steps(seed: UInt64, fault: ModelFault?) -> [ModelStep] {
     var random = SplitMix64(seed: seed)
-    let length = 1 + random.below(configuration.maxSteps)
-    let faultAt = faults.isEmpty || !random.chance(1, in: 10) ? nil : random.below(length)
+    let length = max(fault == nil ? 1 : 10, 1 + random.below(configuration.maxSteps))
+    let faultAt = fault == nil ? nil : random.below(length / 2)
     var steps: [ModelStep] = []
     var stores = 1
     var feeds = 0
@@ -167,7 +176,7 @@ struct ModelCheck {
     }
     for index in 0..<length {
       if index == faultAt {
-        let (fault, store) = (faults[random.below(faults.count)], 1 + random.below(stores))
+        let (fault, store) = (fault ?? .retrieve, 1 + random.below(stores))
         if fault == .retrieve, Self.model(after: steps).cache == nil {
           steps.append(insert(into: store))
         }
@@ -287,9 +296,10 @@ struct ModelCheck {
     Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
   }
 
-  /// The shortest sequence found that still fails: removing runs of steps, halving their length
-  /// down to one, then simplifying feeds (fewer images, timestamp 0) and numbering them from 1,
-  /// until nothing more can go. A sequence with a fault keeps it and must fail at or after it.
+  /// The shortest sequence found that still fails.
+  ///
+  /// It removes runs of steps, halving their length down to one, then simplifies feeds (fewer
+  /// images, timestamp 0) and numbers them from 1, until nothing more can go. A sequence with a fault keeps it and must fail at or after it.
   private func shrink(_ steps: [ModelStep], failing failure: ModelFailure) async throws
     -> ([ModelStep], ModelFailure)
   {
@@ -347,7 +357,7 @@ struct ModelCheck {
     return (best, bestFailure)
   }
 
-  /// `steps` with its feeds numbered 1, 2, 3... in the order they are inserted.
+  /// The steps with their feeds numbered from 1 in the order they are inserted.
   static func renumberingFeeds(of steps: [ModelStep]) -> [ModelStep] {
     var number = 0
     return steps.map { step in

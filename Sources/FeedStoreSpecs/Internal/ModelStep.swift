@@ -55,7 +55,9 @@ enum ModelFault: String, CaseIterable, Sendable {
   }
 }
 
-/// One step of a model-based sequence. Stores are numbered from 1 in the order they are made:
+/// One step of a model-based sequence.
+///
+/// Stores are numbered from 1 in the order they are made:
 /// store 1 by `factory.makeStore()` before the first step, the others by ``reopen(_:)``.
 enum ModelStep: Hashable, Sendable {
   /// Inserts feed number `feed` of `count` images at timestamp number `timestamp`.

@@ -74,6 +74,26 @@ enum RoundTripValues {
     ("786297600.123456789 (sub-microsecond)", FeedStoreFixtures.preciseTimestamp()),
   ]
 
+  /// `count` images with distinct ids, cheap to make in a debug build: their text and URLs
+  /// cycle through a thousand values each, and every third description is `""` or location
+  /// `nil`.
+  static func largeFeed(count: Int) -> [LocalFeedImage] {
+    let urls = (0..<1_000).map { URL(string: "https://images.example.com/large/\($0).jpg")! }
+    let texts = (0..<1_000).map { "image \($0) of a large feed" }
+    return (0..<count).map { index in
+      let bits = UInt64(index)
+      let id = UUID(
+        uuid: (
+          0x1A, 0x26, 0xE0, 0x00, 0, 0, 0x40, 0, 0x80, 0, 0, UInt8(truncatingIfNeeded: bits >> 32),
+          UInt8(truncatingIfNeeded: bits >> 24), UInt8(truncatingIfNeeded: bits >> 16),
+          UInt8(truncatingIfNeeded: bits >> 8), UInt8(truncatingIfNeeded: bits)
+        ))
+      return LocalFeedImage(
+        id: id, description: index % 3 == 1 ? "" : texts[index % 1_000],
+        location: index % 3 == 2 ? nil : texts[(index * 7) % 1_000], url: urls[index % 1_000])
+    }
+  }
+
   /// Values a store may be unable to keep: a NaN timestamp, and URLs that `URL(string:)` cannot
   /// read back from their `absoluteString`.
   static func unrepresentable() throws -> [(String, CachedFeed)] {
