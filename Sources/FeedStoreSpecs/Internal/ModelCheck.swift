@@ -342,19 +342,41 @@ struct ModelCheck {
         guard index < best.count,
           case .insert(let store, let feed, let count, let timestamp) = best[index]
         else { continue }
-        for (simpler, at) in [(0, timestamp), (1, timestamp), (count / 2, timestamp), (count, 0)]
-        where (simpler, at) != (count, timestamp) {
+        let simpler =
+          Set([0, 1, count / 2]).filter { $0 < count }.sorted().map { ($0, timestamp) }
+          + (timestamp > 0 ? [(count, 0)] : [])
+        for (fewer, earlier) in simpler {
           var candidate = best
-          candidate[index] = .insert(store: store, feed: feed, count: simpler, timestamp: at)
+          candidate[index] = .insert(store: store, feed: feed, count: fewer, timestamp: earlier)
           if try await attempt(candidate) {
             shrinking = true
             break
           }
         }
       }
+      if best.contains(where: { if case .reopen = $0 { true } else { false } }),
+        try await attempt(Self.onOneStore(best))
+      {
+        shrinking = true
+      }
     }
     _ = try await attempt(Self.renumberingFeeds(of: best))
     return (best, bestFailure)
+  }
+
+  /// The steps all on store 1, without opening others: what a failure looks like when it does
+  /// not need a second instance.
+  static func onOneStore(_ steps: [ModelStep]) -> [ModelStep] {
+    steps.compactMap { step in
+      switch step {
+      case .reopen: nil
+      case .insert(_, let feed, let count, let timestamp):
+        .insert(store: 1, feed: feed, count: count, timestamp: timestamp)
+      case .delete: .delete(store: 1)
+      case .retrieve: .retrieve(store: 1)
+      case .breakOperation(let fault, _): .breakOperation(fault, store: 1)
+      }
+    }
   }
 
   /// The steps with their feeds numbered from 1 in the order they are inserted.
