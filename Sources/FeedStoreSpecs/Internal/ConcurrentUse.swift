@@ -71,7 +71,7 @@ struct ConcurrentUse {
     }
     let problems = await log.problems(feeds: feeds)
     if let first = problems.first {
-      let more = problems.count > 1 ? " (and \(problems.count - 1) more like it)" : ""
+      let more = problems.count > 1 ? " (and \(problems.count - 1) more problems)" : ""
       let message: String =
         "Expected every retrieve during \(writers * insertsPerWriter) concurrent inserts "
         + "to deliver nil or one inserted feed, whole and not yet replaced, but \(first)\(more)"
