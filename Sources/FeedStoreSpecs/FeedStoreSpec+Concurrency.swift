@@ -37,7 +37,78 @@ extension FeedStoreSpec {
 
       await expectOperationsObservedInOrder(on: [first, second], sourceLocation: sourceLocation)
     },
+    overOneStorage(
+      "concurrency_storesOpenedTogetherOverNewStorageAllWork",
+      "Five stores opened at once over new storage all insert and retrieve without an error."
+    ) { factory, sourceLocation in
+      for round in 0..<5 {
+        let first = try await factory.makeStore()
+        let others = try await withThrowingTaskGroup(of: (any FeedStore).self) { group in
+          for _ in 0..<4 {
+            group.addTask { try await factory.reopen(first) }
+          }
+          return try await group.reduce(into: [any FeedStore]()) { $0.append($1) }
+        }
+
+        let stores = [first] + others
+        let passed = await expectFirstUseTogether(
+          of: stores, round: round, sourceLocation: sourceLocation)
+        guard passed else { return }
+      }
+    },
   ]
+
+  /// Makes every store's first insert and retrieve at the same moment; then every store must
+  /// deliver the same one of the inserted feeds.
+  ///
+  /// - Returns: Whether the stores kept the contract.
+  private static func expectFirstUseTogether(
+    of stores: [any FeedStore], round: Int, sourceLocation: SourceLocation
+  ) async -> Bool {
+    let feeds = stores.indices.map { index in
+      let number = round * stores.count + index
+      return CachedFeed(
+        feed: FeedStoreFixtures.numberedFeed(number, count: 1 + index),
+        timestamp: FeedStoreFixtures.numberedTimestamp(number))
+    }
+    let errors = await withTaskGroup(of: String?.self) { group in
+      for (store, feed) in zip(stores, feeds) {
+        group.addTask {
+          do {
+            try await store.insert(feed.feed, timestamp: feed.timestamp)
+            _ = try await store.retrieve()
+            return nil
+          } catch {
+            return "\(error)"
+          }
+        }
+      }
+      return await group.compactMap { $0 }.reduce(into: [String]()) { $0.append($1) }
+    }
+    if let error = errors.first {
+      let message: String =
+        "Expected \(stores.count) stores opened together over new storage to insert and "
+        + "retrieve at once without an error (round \(round + 1)), but \(errors.count) threw, "
+        + "first: \(error)"
+      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+      return false
+    }
+    var agreed: CachedFeed?
+    for (index, store) in stores.enumerated() {
+      let cache = try? await store.retrieve()
+      guard let cache, feeds.contains(cache), agreed == nil || agreed == cache else {
+        let message: String =
+          "Expected store \(index + 1) of \(stores.count) opened together to deliver "
+          + (agreed.map { "the feed the others delivered, \(ExactComparison.describe($0))" }
+            ?? "one of the feeds they inserted")
+          + " (round \(round + 1)), but it delivered \(ExactComparison.describe(cache))"
+        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+        return false
+      }
+      agreed = cache
+    }
+    return true
+  }
 
   /// Rounds of insert A, delete, insert B (then B is cached) and delete (then nothing is),
   /// each operation on the next of `stores` in turn, every retrieve from each of them.

@@ -87,6 +87,7 @@ import Testing
         "concurrency_operationsInSequenceAreObservedInOrder",
         "concurrency_twoInstancesOverOneStorageNeverMixFeeds",
         "concurrency_operationsInSequenceAreObservedInOrderAcrossInstances",
+        "concurrency_storesOpenedTogetherOverNewStorageAllWork",
         "model_randomOperationsMatchTheContract",
       ])
   }

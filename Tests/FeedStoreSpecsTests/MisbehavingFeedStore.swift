@@ -26,6 +26,25 @@ actor MisbehavingFeedStore: FeedStore {
       cache = cache.map { CachedFeed(feed: $0.feed + images, timestamp: $0.timestamp) }
     }
 
+    /// Whether a store has set the storage up, as a database creates its file on first use.
+    private var isSetUp = false
+    private var isSettingUp = false
+
+    /// Starts setting the storage up, failing as a busy database would while another store is.
+    ///
+    /// - Returns: Whether this store must finish the set-up with ``finishSetUp()``.
+    func beginSetUp() throws -> Bool {
+      guard !isSetUp else { return false }
+      guard !isSettingUp else { throw StorageBusy() }
+      isSettingUp = true
+      return true
+    }
+
+    func finishSetUp() {
+      isSetUp = true
+      isSettingUp = false
+    }
+
     /// Counts a retrieve and tells whether it is a third one.
     func countRetrieve() -> Bool {
       retrieves += 1
@@ -40,6 +59,9 @@ actor MisbehavingFeedStore: FeedStore {
   }
 
   struct InjectedFault: Error {}
+
+  /// Thrown when another store is setting the storage up.
+  struct StorageBusy: Error {}
 
   /// Thrown for a value the store refuses to keep.
   struct UnrepresentableValue: Error {}
@@ -67,6 +89,7 @@ actor MisbehavingFeedStore: FeedStore {
   }
 
   func retrieve() async throws -> CachedFeed? {
+    try await setUpStorage()
     if brokenOperations.contains(.retrieve) {
       failedRetrievals += 1
       switch misbehaviour {
@@ -116,6 +139,7 @@ actor MisbehavingFeedStore: FeedStore {
   }
 
   func insert(_ feed: [LocalFeedImage], timestamp: Date) async throws {
+    try await setUpStorage()
     let current = await storage.cache
     if brokenOperations.contains(.insert) {
       switch misbehaviour {
@@ -221,6 +245,18 @@ actor MisbehavingFeedStore: FeedStore {
     default:
       await write(nil)
     }
+  }
+
+  /// Sets the storage up on a store's first use, across a suspension point, when the store
+  /// fails while another sets it up.
+  private func setUpStorage() async throws {
+    guard misbehaviour == .failsWhenOpenedTogetherOverNewStorage,
+      try await storage.beginSetUp()
+    else { return }
+    for _ in 0..<10 {
+      await Task.yield()
+    }
+    await storage.finishSetUp()
   }
 
   private func write(_ cache: CachedFeed?) async {

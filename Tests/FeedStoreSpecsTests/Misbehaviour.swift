@@ -42,6 +42,7 @@ enum Misbehaviour: String, CaseIterable, Sendable {
   case appliesDeleteAfterTheNextOperation
   case keepsTheFirstFeedItRetrieves
   case publishesInsertsOnlyOnNextWrite
+  case failsWhenOpenedTogetherOverNewStorage
   case deletesCacheOnEveryThirdRetrieve
   case dropsLastImageOfFeedsOfMoreThanFiveImages
   case keepsTimestampWhenFeedSizeIsUnchanged
@@ -95,6 +96,8 @@ enum Misbehaviour: String, CaseIterable, Sendable {
     case .keepsTheFirstFeedItRetrieves: "concurrency_twoInstancesOverOneStorageNeverMixFeeds"
     case .publishesInsertsOnlyOnNextWrite:
       "concurrency_operationsInSequenceAreObservedInOrderAcrossInstances"
+    case .failsWhenOpenedTogetherOverNewStorage:
+      "concurrency_storesOpenedTogetherOverNewStorageAllWork"
     // One broken store per rule of the model (`FeedStoreModel`), in the order it states them.
     case .deletesCacheOnEveryThirdRetrieve, .dropsLastImageOfFeedsOfMoreThanFiveImages,
       .keepsTimestampWhenFeedSizeIsUnchanged, .ignoresDeleteOfReplacedCache,
