@@ -41,7 +41,7 @@ import Testing
     let first = try ModelCheck.Configuration.from(environment: [:])
     let second = try ModelCheck.Configuration.from(environment: [:])
 
-    #expect(first.sequences == 200)
+    #expect(first.sequences == 50)
     #expect(first.maxSteps == 30)
     #expect(first.seed != second.seed)
   }

@@ -13,7 +13,7 @@ struct ModelCheck {
     static let sequencesVariable = "FEEDSTORE_SPEC_SEQUENCES"
 
     /// How many sequences a run has unless ``sequencesVariable`` says otherwise.
-    static let defaultSequences = 200
+    static let defaultSequences = 50
 
     var sequences = defaultSequences
     var maxSteps = 30
@@ -117,9 +117,17 @@ struct ModelCheck {
       }
     }
     let faulted = sequences.filter { Self.faultIndex(of: $0.steps) != nil }
-    var runs: [ModelRun] = []
-    for (_, steps) in faulted {
-      runs.append(ModelRun(steps, factory: factory, store: try await factory.makeStore()))
+    // Creating storage is a durable store's slow part, and mostly waiting for the disk.
+    let factory = factory
+    let stores = try await withThrowingTaskGroup(of: (Int, any FeedStore).self) { group in
+      for index in faulted.indices {
+        group.addTask { (index, try await factory.makeStore()) }
+      }
+      return try await group.reduce(into: [(Int, any FeedStore)]()) { $0.append($1) }
+        .sorted { $0.0 < $1.0 }.map(\.1)
+    }
+    var runs = zip(faulted, stores).map { sequence, store in
+      ModelRun(sequence.steps, factory: factory, store: store)
     }
     for phase in 0..<2 {
       for index in runs.indices {
@@ -142,11 +150,11 @@ struct ModelCheck {
     return try await factory.reopen(previous)
   }
 
-  /// The fault sequence `number` injects: every tenth sequence of a failable factory breaks
+  /// The fault sequence `number` injects: every fifth sequence of a failable factory breaks
   /// one operation, taking the factory's faults in turn.
   func fault(ofSequence number: Int) -> ModelFault? {
-    guard !faults.isEmpty, number.isMultiple(of: 10) else { return nil }
-    return faults[(number / 10) % faults.count]
+    guard !faults.isEmpty, number.isMultiple(of: 5) else { return nil }
+    return faults[(number / 5) % faults.count]
   }
 
   /// The sequence `seed` makes: 1 to `maxSteps` random steps on the factory's capabilities,
