@@ -4,7 +4,8 @@ extension FeedStoreSpec {
   /// Every spec of the library, in a stable order, whatever capability it needs.
   public static let catalog: [FeedStoreSpec] =
     retrieveSpecs + insertSpecs + deleteSpecs + failableRetrieveSpecs + failableInsertSpecs
-    + failableDeleteSpecs + persistenceSpecs + damagedStorageSpecs + crashSafetySpecs
+    + failableDeleteSpecs + persistenceSpecs + roundTripSpecs + concurrencySpecs + modelSpecs
+    + damagedStorageSpecs + crashSafetySpecs
 
   /// Every spec that stores from `factoryType` must pass: the core specs, plus the specs of each
   /// capability the factory conforms to, wherever that conformance is declared, except those

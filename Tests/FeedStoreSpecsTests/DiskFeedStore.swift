@@ -134,7 +134,15 @@ struct DiskFeedStore: FeedStore {
     let url: String
   }
 
+  /// The cache as the file holds it; refuses a value the file could not give back exactly.
   static func encode(_ cache: CachedFeed) throws -> Data {
+    guard cache.timestamp.timeIntervalSinceReferenceDate.isFinite else {
+      throw StorageError(storageName: nil, problem: "Cannot store a timestamp that is not finite")
+    }
+    for image in cache.feed where URL(string: image.url.absoluteString) == nil {
+      throw StorageError(
+        storageName: nil, problem: "Cannot store the URL \(image.url.absoluteString)")
+    }
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     var data = Data(#"{"format":"\#(format)","version":\#(version),"timestamp":"#.utf8)

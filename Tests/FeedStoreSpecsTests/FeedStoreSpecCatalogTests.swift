@@ -76,6 +76,19 @@ import Testing
         "persistence_secondInstanceSeesInsertion",
         "persistence_secondInstanceSeesDeletion",
         "persistence_laterInsertFromEitherInstanceWins",
+        "roundTrip_keepsUnicodeTextExactly",
+        "roundTrip_keepsURLsExactly",
+        "roundTrip_keepsRelativeURLsAsTheirAbsoluteString",
+        "roundTrip_keepsTimestampsToTheBit",
+        "roundTrip_keepsImagesThatShareIDsOrURLs",
+        "roundTrip_keepsFeedsOfEverySize",
+        "roundTrip_refusesOrKeepsValuesItCannotRepresent",
+        "concurrency_concurrentInsertsAndRetrievesNeverMixFeeds",
+        "concurrency_operationsInSequenceAreObservedInOrder",
+        "concurrency_twoInstancesOverOneStorageNeverMixFeeds",
+        "concurrency_operationsInSequenceAreObservedInOrderAcrossInstances",
+        "concurrency_storesOpenedTogetherOverNewStorageAllWork",
+        "model_randomOperationsMatchTheContract",
         "damagedStorage_supportsAtLeastOneRow",
       ] + damagedStorageIDs + [
         "crash_insertLeavesOldOrNewCache",
@@ -196,8 +209,8 @@ private struct PersistentByExtensionFactory: FeedStoreFactory {
 }
 
 extension PersistentByExtensionFactory: PersistentFeedStoreFactory {
-  func makeStore(sharingStorageWith store: MisbehavingFeedStore) -> MisbehavingFeedStore {
-    MisbehavingFeedStoreFactory(misbehaviour: nil).makeStore(sharingStorageWith: store)
+  func makeStore(sharingStorageWith store: MisbehavingFeedStore) async -> MisbehavingFeedStore {
+    await MisbehavingFeedStoreFactory(misbehaviour: nil).makeStore(sharingStorageWith: store)
   }
 }
 

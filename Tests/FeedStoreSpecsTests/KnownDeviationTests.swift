@@ -102,7 +102,7 @@ import Testing
 /// A factory with the core capability only.
 private struct CoreOnlyFeedStoreFactory: FeedStoreFactory {
   func makeStore() -> MisbehavingFeedStore {
-    MisbehavingFeedStore(storage: MisbehavingFeedStore.Storage(), misbehaviour: nil)
+    MisbehavingFeedStoreFactory(misbehaviour: nil).makeStore()
   }
 }
 

@@ -8,13 +8,15 @@ struct MisbehavingFeedStoreFactory: FailableFeedStoreFactory, PersistentFeedStor
   var deletionFaultSparesEmptyStore = false
 
   func makeStore() -> MisbehavingFeedStore {
-    MisbehavingFeedStore(storage: MisbehavingFeedStore.Storage(), misbehaviour: misbehaviour)
+    MisbehavingFeedStore(
+      storage: MisbehavingFeedStore.Storage(), snapshot: nil, misbehaviour: misbehaviour)
   }
 
-  func makeStore(sharingStorageWith store: MisbehavingFeedStore) -> MisbehavingFeedStore {
+  func makeStore(sharingStorageWith store: MisbehavingFeedStore) async -> MisbehavingFeedStore {
     let storage =
       misbehaviour == .doesNotShareStorage ? MisbehavingFeedStore.Storage() : store.storage
-    return MisbehavingFeedStore(storage: storage, misbehaviour: misbehaviour)
+    return MisbehavingFeedStore(
+      storage: storage, snapshot: await storage.cache, misbehaviour: misbehaviour)
   }
 
   func makeRetrievalFail(for store: MisbehavingFeedStore) async {
