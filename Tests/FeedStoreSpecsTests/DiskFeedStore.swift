@@ -3,7 +3,7 @@ import Foundation
 
 /// A store that keeps its cache as a JSON file on a ``SimulatedDisk``, written beside the old one
 /// and renamed over it, and keeps the damaged-storage and crash-safety rules, except for at most
-/// one ``StorageMisbehaviour``.
+/// one ``StorageMisbehavior``.
 struct DiskFeedStore: FeedStore {
   struct StorageError: Error, CustomStringConvertible {
     let storageName: String?
@@ -19,12 +19,12 @@ struct DiskFeedStore: FeedStore {
 
   let name: String
   let access: DiskAccess
-  let misbehaviour: StorageMisbehaviour?
+  let misbehavior: StorageMisbehavior?
 
   var strayPrefix: String { ".\(name).tmp" }
 
   func retrieve() async throws -> CachedFeed? {
-    if misbehaviour == .readsLeftoverPartialWrite, let stray = try strays().first,
+    if misbehavior == .readsLeftoverPartialWrite, let stray = try strays().first,
       case .file(let data)? = try access.read(stray)
     {
       return try decode(data)
@@ -33,20 +33,20 @@ struct DiskFeedStore: FeedStore {
     do {
       item = try access.read(name)
     } catch {
-      if misbehaviour == .mapsUnreadableStorageToNil { return nil }
+      if misbehavior == .mapsUnreadableStorageToNil { return nil }
       throw failure("cannot be read: \(error)")
     }
     switch item {
     case nil:
       return nil
     case .directory, .unreadableFile:
-      if misbehaviour == .mapsUnreadableStorageToNil { return nil }
+      if misbehavior == .mapsUnreadableStorageToNil { return nil }
       throw failure("is a directory, not a file")
     case .file(let data):
       do {
         return try decode(data)
       } catch let problem as Problem {
-        switch (problem, misbehaviour) {
+        switch (problem, misbehavior) {
         case (.corrupt, .mapsDecodeErrorToNil), (.foreign, .treatsUnknownFormatAsEmpty),
           (.newer, .treatsUnknownFormatAsEmpty):
           return nil
@@ -63,17 +63,17 @@ struct DiskFeedStore: FeedStore {
   }
 
   func insert(_ feed: [LocalFeedImage], timestamp: Date) async throws {
-    if misbehaviour == .refusesToWriteBesideLeftover, try !strays().isEmpty {
+    if misbehavior == .refusesToWriteBesideLeftover, try !strays().isEmpty {
       throw failure("has a leftover write beside it")
     }
     if let refusal = try refusal() {
-      if misbehaviour == .insertDeletesStorageItRefuses { try access.remove(name) }
+      if misbehavior == .insertDeletesStorageItRefuses { try access.remove(name) }
       throw failure(refusal)
     }
-    if misbehaviour == .insertSucceedsWithoutReplacingDamage, try isDamaged() { return }
+    if misbehavior == .insertSucceedsWithoutReplacingDamage, try isDamaged() { return }
     let data = try Self.encode(CachedFeed(feed: feed, timestamp: timestamp))
     let temporary = "\(strayPrefix).\(UUID().uuidString)"
-    switch misbehaviour {
+    switch misbehavior {
     case .writesInPlace:
       try access.writeFile(name, data)
     case .deletesOldFileBeforeWritingNew:
@@ -88,17 +88,17 @@ struct DiskFeedStore: FeedStore {
   }
 
   func deleteCachedFeed() async throws {
-    if misbehaviour == .refusesToWriteBesideLeftover, try !strays().isEmpty {
+    if misbehavior == .refusesToWriteBesideLeftover, try !strays().isEmpty {
       throw failure("has a leftover write beside it")
     }
     if let refusal = try refusal() {
-      if misbehaviour == .deleteRemovesStorageItRefuses {
+      if misbehavior == .deleteRemovesStorageItRefuses {
         try access.remove(name)
         return
       }
       throw failure(refusal)
     }
-    if misbehaviour == .deleteSucceedsWithoutRemovingDamage, try isDamaged() { return }
+    if misbehavior == .deleteSucceedsWithoutRemovingDamage, try isDamaged() { return }
     try access.remove(name)
     try removeStrays()
   }
@@ -227,18 +227,18 @@ struct DiskFeedStore: FeedStore {
   }
 
   private func removeStrays() throws {
-    guard misbehaviour != .leavesTempFilePerCrash else { return }
+    guard misbehavior != .leavesTempFilePerCrash else { return }
     for stray in try strays() {
       try access.remove(stray)
     }
   }
 
   private func failure(_ problem: String) -> StorageError {
-    if misbehaviour == .rewritesDamagedStorageOnRetrieve {
+    if misbehavior == .rewritesDamagedStorageOnRetrieve {
       disk.setItem(nil, named: name)
     }
     return StorageError(
-      storageName: misbehaviour == .omitsStorageNameFromErrors ? nil : name, problem: problem)
+      storageName: misbehavior == .omitsStorageNameFromErrors ? nil : name, problem: problem)
   }
 
   private var disk: SimulatedDisk { access.disk }

@@ -4,9 +4,9 @@ import Foundation
 
 /// Makes ``DiskFeedStore``s, each on a disk of its own, and damages or crashes them at the
 /// simulated disk, so every damaged-storage and crash-safety spec can be shown to catch the
-/// misbehaviour it is about.
+/// misbehavior it is about.
 struct DiskFeedStoreFactory: DamageableFeedStoreFactory, CrashableFeedStoreFactory {
-  let misbehaviour: StorageMisbehaviour?
+  let misbehavior: StorageMisbehavior?
 
   static func applicability(of damage: StorageDamage) -> StorageDamage.Applicability {
     .applicable
@@ -15,12 +15,12 @@ struct DiskFeedStoreFactory: DamageableFeedStoreFactory, CrashableFeedStoreFacto
   func makeStore() -> DiskFeedStore {
     DiskFeedStore(
       name: "feed-\(UUID().uuidString).json", access: DiskAccess(disk: SimulatedDisk()),
-      misbehaviour: misbehaviour)
+      misbehavior: misbehavior)
   }
 
   func makeStore(sharingStorageWith store: DiskFeedStore) -> DiskFeedStore {
     DiskFeedStore(
-      name: store.name, access: DiskAccess(disk: store.access.disk), misbehaviour: misbehaviour)
+      name: store.name, access: DiskAccess(disk: store.access.disk), misbehavior: misbehavior)
   }
 
   func makeStore(sharingStorageWith store: DiskFeedStore, crashingAt crashPoint: Int)
@@ -28,7 +28,7 @@ struct DiskFeedStoreFactory: DamageableFeedStoreFactory, CrashableFeedStoreFacto
   {
     DiskFeedStore(
       name: store.name, access: DiskAccess(disk: store.access.disk, crashPoint: crashPoint),
-      misbehaviour: misbehaviour)
+      misbehavior: misbehavior)
   }
 
   func strayItems(besideStorageOf store: DiskFeedStore) -> [String] {
@@ -69,7 +69,7 @@ struct DiskFeedStoreFactory: DamageableFeedStoreFactory, CrashableFeedStoreFacto
 
   /// A new store over the disk and file of `storage`, a store nothing uses any more.
   func makeStore(over storage: DiskFeedStore) throws -> DiskFeedStore {
-    switch misbehaviour {
+    switch misbehavior {
     case .rewritesStorageWhenOpened:
       storage.access.disk.setItem(.file(Data("{}".utf8)), named: storage.name)
     case .throwsWhenOpenedOverDamage:

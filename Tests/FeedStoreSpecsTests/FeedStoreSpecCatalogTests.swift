@@ -39,11 +39,11 @@ import Testing
   }
 
   @Test func catalog_givesEverySpecAOneSentenceSummary() {
-    let unsummarised = FeedStoreSpec.catalog.filter {
+    let unsummarized = FeedStoreSpec.catalog.filter {
       $0.summary.isEmpty || !$0.summary.hasSuffix(".") || $0.summary.count > 150
     }
 
-    #expect(unsummarised.map(\.id) == [])
+    #expect(unsummarized.map(\.id) == [])
   }
 
   /// IDs are how a runner re-runs one case: renaming one is a breaking change.
@@ -188,13 +188,13 @@ import Testing
 
 private struct CoreOnlyFactory: FeedStoreFactory {
   func makeStore() -> MisbehavingFeedStore {
-    MisbehavingFeedStoreFactory(misbehaviour: nil).makeStore()
+    MisbehavingFeedStoreFactory(misbehavior: nil).makeStore()
   }
 }
 
 private struct InsertFailableOnlyFactory: FailableInsertFeedStoreFactory {
   func makeStore() -> MisbehavingFeedStore {
-    MisbehavingFeedStoreFactory(misbehaviour: nil).makeStore()
+    MisbehavingFeedStoreFactory(misbehavior: nil).makeStore()
   }
 
   func makeInsertionFail(for store: MisbehavingFeedStore) async {
@@ -204,13 +204,13 @@ private struct InsertFailableOnlyFactory: FailableInsertFeedStoreFactory {
 
 private struct PersistentByExtensionFactory: FeedStoreFactory {
   func makeStore() -> MisbehavingFeedStore {
-    MisbehavingFeedStoreFactory(misbehaviour: nil).makeStore()
+    MisbehavingFeedStoreFactory(misbehavior: nil).makeStore()
   }
 }
 
 extension PersistentByExtensionFactory: PersistentFeedStoreFactory {
   func makeStore(sharingStorageWith store: MisbehavingFeedStore) async -> MisbehavingFeedStore {
-    await MisbehavingFeedStoreFactory(misbehaviour: nil).makeStore(sharingStorageWith: store)
+    await MisbehavingFeedStoreFactory(misbehavior: nil).makeStore(sharingStorageWith: store)
   }
 }
 
@@ -223,17 +223,17 @@ private struct PartlyDamageableFactory: DamageableFeedStoreFactory {
   }
 
   func makeStore() -> DiskFeedStore {
-    DiskFeedStoreFactory(misbehaviour: nil).makeStore()
+    DiskFeedStoreFactory(misbehavior: nil).makeStore()
   }
 
   func makeStorage(damagedAs damage: StorageDamage, afterCaching cache: CachedFeed) throws
     -> DiskFeedStore
   {
-    try DiskFeedStoreFactory(misbehaviour: nil).makeStorage(damagedAs: damage, afterCaching: cache)
+    try DiskFeedStoreFactory(misbehavior: nil).makeStorage(damagedAs: damage, afterCaching: cache)
   }
 
   func makeStore(over storage: DiskFeedStore) throws -> DiskFeedStore {
-    try DiskFeedStoreFactory(misbehaviour: nil).makeStore(over: storage)
+    try DiskFeedStoreFactory(misbehavior: nil).makeStore(over: storage)
   }
 
   func storageName(of store: DiskFeedStore) -> String {
@@ -241,12 +241,12 @@ private struct PartlyDamageableFactory: DamageableFeedStoreFactory {
   }
 
   func snapshot(of store: DiskFeedStore) -> StorageSnapshot {
-    DiskFeedStoreFactory(misbehaviour: nil).snapshot(of: store)
+    DiskFeedStoreFactory(misbehavior: nil).snapshot(of: store)
   }
 }
 
 private struct RowlessButNotDamageableFactory: FeedStoreFactory {
   func makeStore() -> DiskFeedStore {
-    DiskFeedStoreFactory(misbehaviour: nil).makeStore()
+    DiskFeedStoreFactory(misbehavior: nil).makeStore()
   }
 }

@@ -81,13 +81,13 @@ import Testing
         + "0x7FF8000000000000)")
   }
 
-  /// Runs the spec called `id` on a store with `misbehaviour`, expecting exactly one failure
+  /// Runs the spec called `id` on a store with `misbehavior`, expecting exactly one failure
   /// that says `message`; a failure with any other text is recorded as a real one.
   private func expectSpec(
-    _ id: String, on misbehaviour: Misbehaviour, toReport message: String
+    _ id: String, on misbehavior: Misbehavior, toReport message: String
   ) async throws {
     let spec = try #require(FeedStoreSpec.named(id))
-    let factory = MisbehavingFeedStoreFactory(misbehaviour: misbehaviour)
+    let factory = MisbehavingFeedStoreFactory(misbehavior: misbehavior)
 
     try await withKnownIssue {
       try await spec.verify(factory)

@@ -1,7 +1,7 @@
 import FeedCache
 import Foundation
 
-/// A store that keeps the `FeedStore` contract, except for at most one ``Misbehaviour``.
+/// A store that keeps the `FeedStore` contract, except for at most one ``Misbehavior``.
 ///
 /// Instances opened over the same ``Storage`` share their cache, as files on a disk would, and
 /// an operation can be broken to fail as a real backend's would. Like a durable store, it keeps
@@ -67,7 +67,7 @@ actor MisbehavingFeedStore: FeedStore {
   struct UnrepresentableValue: Error {}
 
   nonisolated let storage: Storage
-  private let misbehaviour: Misbehaviour?
+  private let misbehavior: Misbehavior?
   private var snapshot: CachedFeed?
   private var lastWrite: CachedFeed?
   private var brokenOperations: Set<Operation> = []
@@ -78,9 +78,9 @@ actor MisbehavingFeedStore: FeedStore {
   private var retrievedCache: CachedFeed??
   private var deletedHere = false
 
-  init(storage: Storage, snapshot: CachedFeed?, misbehaviour: Misbehaviour?) {
+  init(storage: Storage, snapshot: CachedFeed?, misbehavior: Misbehavior?) {
     self.storage = storage
-    self.misbehaviour = misbehaviour
+    self.misbehavior = misbehavior
     self.snapshot = snapshot
   }
 
@@ -92,7 +92,7 @@ actor MisbehavingFeedStore: FeedStore {
     try await setUpStorage()
     if brokenOperations.contains(.retrieve) {
       failedRetrievals += 1
-      switch misbehaviour {
+      switch misbehavior {
       case .deliversNilOnRetrievalFailure:
         return nil
       case .discardsUnreadableCacheOnRetrievalFailure:
@@ -106,7 +106,7 @@ actor MisbehavingFeedStore: FeedStore {
       throw InjectedFault()
     }
     let cache = await storage.cache
-    switch misbehaviour {
+    switch misbehavior {
     case .deliversEmptyCacheWhenNothingCached where cache == nil:
       return CachedFeed(feed: [], timestamp: .distantPast)
     case .cachesEmptyFeedOnFirstRetrieve where cache == nil:
@@ -142,7 +142,7 @@ actor MisbehavingFeedStore: FeedStore {
     try await setUpStorage()
     let current = await storage.cache
     if brokenOperations.contains(.insert) {
-      switch misbehaviour {
+      switch misbehavior {
       case .ignoresInsertionFailure:
         return
       case .ignoresFirstInsertionFailure where !ignoredInsertionFailure:
@@ -161,7 +161,7 @@ actor MisbehavingFeedStore: FeedStore {
       throw InjectedFault()
     }
     if timestamp.timeIntervalSinceReferenceDate.isNaN {
-      switch misbehaviour {
+      switch misbehavior {
       case .storesNaNTimestampAsZero:
         await write(CachedFeed(feed: feed, timestamp: Date(timeIntervalSinceReferenceDate: 0)))
         return
@@ -173,7 +173,7 @@ actor MisbehavingFeedStore: FeedStore {
       }
     }
     let kept = try keptAsAbsoluteStrings(feed)
-    switch misbehaviour {
+    switch misbehavior {
     case .throwsOnInsertIntoEmptyStore where current == nil,
       .throwsOnInsertIntoNonEmptyStore where current != nil,
       .throwsOnInsertOfMoreThanThirtyImages where feed.count > 30:
@@ -211,7 +211,7 @@ actor MisbehavingFeedStore: FeedStore {
     if brokenOperations.contains(.delete)
       || (brokenOperations.contains(.deleteOfExistingCache) && current != nil)
     {
-      switch misbehaviour {
+      switch misbehavior {
       case .ignoresDeletionFailure:
         return
       case .cachesEmptyFeedOnFailedDelete where current == nil:
@@ -223,7 +223,7 @@ actor MisbehavingFeedStore: FeedStore {
       }
       throw InjectedFault()
     }
-    switch misbehaviour {
+    switch misbehavior {
     case .throwsOnDeleteOfEmptyStore where current == nil,
       .throwsOnDeleteOfNonEmptyStore where current != nil:
       throw InjectedFault()
@@ -250,7 +250,7 @@ actor MisbehavingFeedStore: FeedStore {
   /// Sets the storage up on a store's first use, across a suspension point, when the store
   /// fails while another sets it up.
   private func setUpStorage() async throws {
-    guard misbehaviour == .failsWhenOpenedTogetherOverNewStorage,
+    guard misbehavior == .failsWhenOpenedTogetherOverNewStorage,
       try await storage.beginSetUp()
     else { return }
     for _ in 0..<10 {
@@ -284,7 +284,7 @@ actor MisbehavingFeedStore: FeedStore {
     var parsed: [String: URL] = [:]
     return try feed.map { image in
       let text =
-        misbehaviour == .keepsOnlyTheRelativePartOfURLs
+        misbehavior == .keepsOnlyTheRelativePartOfURLs
         ? image.url.relativeString : image.url.absoluteString
       guard let url = parsed[text] ?? URL(string: text) else { throw UnrepresentableValue() }
       parsed[text] = url
@@ -294,7 +294,7 @@ actor MisbehavingFeedStore: FeedStore {
   }
 
   private func mangled(_ feed: [LocalFeedImage]) -> [LocalFeedImage] {
-    switch misbehaviour {
+    switch misbehavior {
     case .reversesFeedOrder:
       return feed.reversed()
     case .storesEmptyDescriptionAsNil:
@@ -340,7 +340,7 @@ actor MisbehavingFeedStore: FeedStore {
 
   private func mangled(_ timestamp: Date) -> Date {
     let seconds = timestamp.timeIntervalSinceReferenceDate
-    switch misbehaviour {
+    switch misbehavior {
     case .dropsSubSecondTimestampPrecision:
       return Date(timeIntervalSinceReferenceDate: seconds.rounded(.down))
     case .convertsTimestampThroughUnixEpoch:

@@ -5,7 +5,7 @@ import Testing
 /// Pins how the model-based spec reports, shrinks and replays a failure.
 @Suite struct ModelCheckTests {
   @Test func shrunkFailure_reportsTheSeedAndTheShortestFailingSteps() async throws {
-    let sut = makeSUT(misbehaviour: .ignoresDeleteOfReplacedCache, seed: 42)
+    let sut = makeSUT(misbehavior: .ignoresDeleteOfReplacedCache, seed: 42)
     let caller = #_sourceLocation
 
     try await withKnownIssue {
@@ -60,7 +60,7 @@ import Testing
   }
 
   @Test func steps_areTheSameForTheSameSeed() {
-    let sut = makeSUT(misbehaviour: nil, seed: 1)
+    let sut = makeSUT(misbehavior: nil, seed: 1)
 
     let first = sut.steps(seed: 99, fault: .insert)
     let second = sut.steps(seed: 99, fault: .insert)
@@ -69,9 +69,9 @@ import Testing
     #expect(ModelCheck.isWellFormed(first))
   }
 
-  private func makeSUT(misbehaviour: Misbehaviour?, seed: UInt64) -> ModelCheck {
+  private func makeSUT(misbehavior: Misbehavior?, seed: UInt64) -> ModelCheck {
     ModelCheck(
-      factory: MisbehavingFeedStoreFactory(misbehaviour: misbehaviour),
+      factory: MisbehavingFeedStoreFactory(misbehavior: misbehavior),
       configuration: ModelCheck.Configuration(seed: seed))
   }
 }

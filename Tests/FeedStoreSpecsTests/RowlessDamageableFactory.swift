@@ -8,7 +8,7 @@ struct RowlessDamageableFactory: DamageableFeedStoreFactory {
   }
 
   func makeStore() -> DiskFeedStore {
-    DiskFeedStoreFactory(misbehaviour: nil).makeStore()
+    DiskFeedStoreFactory(misbehavior: nil).makeStore()
   }
 
   func makeStorage(damagedAs damage: StorageDamage, afterCaching cache: CachedFeed)

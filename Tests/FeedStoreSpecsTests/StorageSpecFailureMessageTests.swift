@@ -56,13 +56,13 @@ import Testing
         + "but found [\".feed-UUID.json.tmp.UUID\"] (and at 30 more crash points)")
   }
 
-  /// Runs the spec called `id` on a disk store with `misbehaviour`, expecting exactly one failure
+  /// Runs the spec called `id` on a disk store with `misbehavior`, expecting exactly one failure
   /// that says `message` once its UUIDs are replaced; any other text is recorded as a real one.
   private func expectSpec(
-    _ id: String, on misbehaviour: StorageMisbehaviour, toReport message: String
+    _ id: String, on misbehavior: StorageMisbehavior, toReport message: String
   ) async throws {
     let spec = try #require(FeedStoreSpec.named(id))
-    let factory = DiskFeedStoreFactory(misbehaviour: misbehaviour)
+    let factory = DiskFeedStoreFactory(misbehavior: misbehavior)
 
     try await withKnownIssue {
       try await spec.verify(factory)

@@ -6,7 +6,7 @@ import Testing
 @Suite struct StorageSpecSelfTests {
   @Test(arguments: FeedStoreSpec.all(for: DiskFeedStoreFactory.self))
   func spec_passesOnDiskStoreThatKeepsContract(_ spec: FeedStoreSpec) async throws {
-    let factory = DiskFeedStoreFactory(misbehaviour: nil)
+    let factory = DiskFeedStoreFactory(misbehavior: nil)
 
     try await spec.verify(factory)
   }
@@ -19,11 +19,11 @@ import Testing
       FeedStoreSpec.named(brokenStore.specID), "\(brokenStore) names a spec that does not exist")
     let caller = #_sourceLocation
 
-    try await withKnownIssue("\(spec.id) must catch a store that \(brokenStore.misbehaviour)") {
-      if brokenStore.misbehaviour == .claimsDamageableWithNoRow {
+    try await withKnownIssue("\(spec.id) must catch a store that \(brokenStore.misbehavior)") {
+      if brokenStore.misbehavior == .claimsDamageableWithNoRow {
         try await spec.verify(RowlessDamageableFactory(), sourceLocation: caller)
       } else {
-        let factory = DiskFeedStoreFactory(misbehaviour: brokenStore.misbehaviour)
+        let factory = DiskFeedStoreFactory(misbehavior: brokenStore.misbehavior)
         try await spec.verify(factory, sourceLocation: caller)
       }
     } matching: { issue in
@@ -32,16 +32,16 @@ import Testing
   }
 }
 
-/// A store with one storage misbehaviour and one spec that must catch it, as a named test case.
+/// A store with one storage misbehavior and one spec that must catch it, as a named test case.
 struct StorageBrokenStoreCase: Sendable, CustomTestStringConvertible {
-  static let all = StorageMisbehaviour.allCases.flatMap { misbehaviour in
-    misbehaviour.caughtBySpecs.map {
-      StorageBrokenStoreCase(misbehaviour: misbehaviour, specID: $0)
+  static let all = StorageMisbehavior.allCases.flatMap { misbehavior in
+    misbehavior.caughtBySpecs.map {
+      StorageBrokenStoreCase(misbehavior: misbehavior, specID: $0)
     }
   }
 
-  let misbehaviour: StorageMisbehaviour
+  let misbehavior: StorageMisbehavior
   let specID: String
 
-  var testDescription: String { "\(specID) catches \(misbehaviour)" }
+  var testDescription: String { "\(specID) catches \(misbehavior)" }
 }

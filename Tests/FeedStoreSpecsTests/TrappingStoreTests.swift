@@ -21,7 +21,7 @@ import Testing
       processExitsWith: .signal(SIGILL), observing: [\.standardErrorContent]
     ) { [specID = specID as String] in
       let spec = try #require(FeedStoreSpec.named(specID))
-      try await spec.verify(DiskFeedStoreFactory(misbehaviour: .trapsOnDamagedStorage))
+      try await spec.verify(DiskFeedStoreFactory(misbehavior: .trapsOnDamagedStorage))
     }
 
     let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)

@@ -1,7 +1,7 @@
 import FeedStoreSpecs
 
 /// One deliberate way to lose or damage a user's storage, and the specs that must catch it.
-enum StorageMisbehaviour: String, CaseIterable, Sendable {
+enum StorageMisbehavior: String, CaseIterable, Sendable {
   case mapsDecodeErrorToNil
   case mapsUnreadableStorageToNil
   case deliversValidPrefixOfTruncatedFile
@@ -24,7 +24,7 @@ enum StorageMisbehaviour: String, CaseIterable, Sendable {
   /// process can report it (see `TrappingStoreTests`), so no spec runs it in this process.
   case trapsOnDamagedStorage
 
-  /// The specs that must fail, in this process, on a store with this misbehaviour.
+  /// The specs that must fail, in this process, on a store with this misbehavior.
   var caughtBySpecs: [String] {
     let undecodable: [StorageDamage] = [
       .empty, .truncatedHeader, .truncatedMidImage, .truncatedLastByte, .wrongShape,

@@ -1,5 +1,5 @@
 /// One deliberate way to break the `FeedStore` contract, and the spec that must catch it.
-enum Misbehaviour: String, CaseIterable, Sendable {
+enum Misbehavior: String, CaseIterable, Sendable {
   case deliversEmptyCacheWhenNothingCached
   case cachesEmptyFeedOnFirstRetrieve
   case reversesFeedOrder
@@ -53,7 +53,7 @@ enum Misbehaviour: String, CaseIterable, Sendable {
   case writesEmptyFeedBeforeFailingInsert
   case deliversCacheOnEveryOtherFailingRetrieve
 
-  /// The spec that must fail on a store with this misbehaviour.
+  /// The spec that must fail on a store with this misbehavior.
   var caughtBySpec: String {
     switch self {
     case .deliversEmptyCacheWhenNothingCached: "retrieve_deliversNilOnEmptyStore"
