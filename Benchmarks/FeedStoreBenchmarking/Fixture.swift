@@ -38,7 +38,7 @@ struct Fixture: Sendable {
       return
     }
     do {
-      payload = try JSONEncoder().encode(JSONFeed(images: images))
+      payload = try JSONImage.encode(images)
     } catch {
       throw BenchmarkError("cannot encode the fixture of \(count) images: \(error)")
     }
