@@ -93,10 +93,10 @@ package enum BenchmarkCommand {
   /// Saves the run first, so a report that cannot be rendered never loses it.
   private static func write(_ report: RunReport, arguments: Arguments) throws {
     if let savePath = arguments.savePath {
-      try OutputFile.write(Data(try JSONRenderer().render(report).utf8), to: savePath)
+      try OutputFile.write(Data(try OutputFormat.json.render(report).utf8), to: savePath)
       StandardError.write("saved the run to \(savePath)")
     }
-    let text = try arguments.format.renderer.render(report)
+    let text = try arguments.format.render(report)
     if let outputPath = arguments.outputPath {
       try OutputFile.write(Data(text.utf8), to: outputPath)
       StandardError.write("wrote the \(arguments.format.rawValue) report to \(outputPath)")
