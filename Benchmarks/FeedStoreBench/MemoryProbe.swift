@@ -75,14 +75,13 @@ enum MemoryProbe {
     -> MemoryFigures
   {
     let prepared = try await workload.prepare(in: directory)
-    let counter = AllocationCounter()
     // A first read warms the allocator, so the reads around the operation reuse its memory.
     _ = ProcessMemory.residentBytes()
     let reset = ProcessMemory.resetPeak()
     let before = ProcessMemory.residentBytes()
-    counter.start()
+    AllocationCounter.start()
     let output = try await workload.run(prepared)
-    let counts = counter.stop()
+    let counts = AllocationCounter.stop()
     let peak = ProcessMemory.peakResidentBytes()
     BlackHole.consume(output)
     BlackHole.consume(prepared)

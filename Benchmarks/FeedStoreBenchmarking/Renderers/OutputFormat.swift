@@ -26,14 +26,29 @@ enum OutputFormat: String, CaseIterable, Sendable {
     }
   }
 
+  /// Aligned columns, two spaces apart, text to the left and numbers to the right, with a rule
+  /// under the header.
   private static func table(_ sections: ReportSections) -> String {
     let blocks = sections.all.map { section in
-      var table = TextTable(headers: section.headers, alignments: section.alignments)
-      for row in section.rows {
-        table.append(row)
+      let widths = section.headers.indices.map { column in
+        ([section.headers] + section.rows).map { column < $0.count ? $0[column].count : 0 }.max()
+          ?? 0
       }
-      return ([section.title] + [section.caption].compactMap { $0 } + [table.render()])
-        .joined(separator: "\n")
+      func line(_ cells: [String]) -> String {
+        var line = zip(cells, zip(widths, section.alignments)).map { cell, layout in
+          let padding = String(repeating: " ", count: layout.0 - cell.count)
+          return layout.1 == .left ? cell + padding : padding + cell
+        }
+        .joined(separator: "  ")
+        while line.last == " " {
+          line.removeLast()
+        }
+        return line
+      }
+      let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
+      return
+        ([section.title] + [section.caption].compactMap { $0 } + [line(section.headers), rule]
+        + section.rows.map(line)).joined(separator: "\n")
     }
     let notes = ReportSections.notes.map { "* \($0)" }.joined(separator: "\n")
     return ([sections.header] + blocks + [notes]).joined(separator: "\n\n") + "\n"

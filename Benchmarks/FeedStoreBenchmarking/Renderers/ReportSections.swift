@@ -330,9 +330,14 @@ extension String {
   }
 }
 
-/// One table of a report, as cells of text: the table and Markdown renderers lay out the same
-/// sections, so both formats always say the same thing.
+/// One table of a report, as cells of text: the table and Markdown formats lay out the same
+/// sections, so both always say the same thing.
 struct ReportSection {
+  /// How a column aligns its cells: text to the left, numbers to the right.
+  enum Alignment {
+    case left, right
+  }
+
   /// The section's heading.
   let title: String
   /// A sentence or two under the heading, if any.
@@ -340,7 +345,7 @@ struct ReportSection {
   /// The column headers.
   let headers: [String]
   /// The alignment of each column.
-  let alignments: [TextTable.Alignment]
+  let alignments: [Alignment]
   /// The cells, row by row.
   let rows: [[String]]
 }
