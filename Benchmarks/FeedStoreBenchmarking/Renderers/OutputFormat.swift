@@ -35,9 +35,9 @@ enum OutputFormat: String, CaseIterable, Sendable {
           ?? 0
       }
       func line(_ cells: [String]) -> String {
-        var line = zip(cells, zip(widths, section.alignments)).map { cell, layout in
+        var line = zip(cells, zip(widths, section.isText)).map { cell, layout in
           let padding = String(repeating: " ", count: layout.0 - cell.count)
-          return layout.1 == .left ? cell + padding : padding + cell
+          return layout.1 ? cell + padding : padding + cell
         }
         .joined(separator: "  ")
         while line.last == " " {
@@ -69,7 +69,7 @@ enum OutputFormat: String, CaseIterable, Sendable {
         lines += [escaped(caption), ""]
       }
       lines.append(row(section.headers))
-      lines.append("|" + section.alignments.map { $0 == .right ? " ---: |" : " --- |" }.joined())
+      lines.append("|" + section.isText.map { $0 ? " --- |" : " ---: |" }.joined())
       return (lines + section.rows.map(row)).joined(separator: "\n")
     }
     let notes = ReportSections.notes.map { "- \(escaped($0))" }.joined(separator: "\n")
