@@ -49,6 +49,19 @@ struct ResultRow: Codable, Sendable {
     }
     self.memory = memory
   }
+
+  /// Each row's results, rows in the order they first appear in `rows`, sizes ascending.
+  static func bySize(_ rows: [ResultRow]) -> [(id: RowID, rows: [ResultRow])] {
+    var order: [RowID] = []
+    var rowsByID: [RowID: [ResultRow]] = [:]
+    for row in rows {
+      if rowsByID[row.id] == nil {
+        order.append(row.id)
+      }
+      rowsByID[row.id, default: []].append(row)
+    }
+    return order.map { id in (id, (rowsByID[id] ?? []).sorted { $0.size < $1.size }) }
+  }
 }
 
 /// What one run of a row's operation costs in memory, measured in a child process that does

@@ -110,18 +110,14 @@ struct SVGChartRenderer {
 
   /// One series per row, in the order rows first appear.
   private static func series(of report: RunReport) -> [Series] {
-    var order: [RowID] = []
-    for row in report.rows where !order.contains(row.id) {
-      order.append(row.id)
-    }
+    let groups = ResultRow.bySize(report.rows)
+    let order = groups.map(\.id)
     var stores: [String] = []
     for id in order where id.kind == .store && !stores.contains(id.name) {
       stores.append(id.name)
     }
-    return order.map { id in
-      let points = report.rows.filter { $0.id == id }.sorted { $0.size < $1.size }.map {
-        (size: Double($0.size), cost: max($0.nanosecondsPerImage, 0.001))
-      }
+    return groups.map { id, rows in
+      let points = rows.map { (size: Double($0.size), cost: max($0.nanosecondsPerImage, 0.001)) }
       let rank = order.filter { $0.kind == id.kind }.firstIndex(of: id) ?? 0
       let (color, dash): (String, String?) =
         switch id.kind {
