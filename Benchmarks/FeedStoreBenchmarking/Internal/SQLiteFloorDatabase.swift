@@ -54,7 +54,9 @@ final class SQLiteFloorDatabase {
     insertImage = try prepare(
       "INSERT INTO feed_image (position, id, description, location, url) VALUES (?1, ?2, ?3, ?4, ?5)"
     )
-    selectCache = try prepare("SELECT timestamp FROM feed_cache WHERE id = 1")
+    // As the store does, the last position sizes the array up front (a lookup in the b-tree).
+    selectCache = try prepare(
+      "SELECT timestamp, (SELECT max(position) FROM feed_image) FROM feed_cache WHERE id = 1")
     selectImages = try prepare(
       "SELECT id, description, location, url FROM feed_image ORDER BY position")
   }
@@ -118,6 +120,7 @@ final class SQLiteFloorDatabase {
         ? nil : try selectImages.text(at: column, "read an image's text")
     }
     var feed: [LocalFeedImage] = []
+    feed.reserveCapacity(Int(selectCache.int64(at: 1) + 1))
     while try selectImages.step("read an image") {
       guard let id = selectImages.uuid(at: 0), let url = try text(3).flatMap(URL.init(string:))
       else { throw BenchmarkError("the SQLite floor cannot make an image of row \(feed.count)") }
