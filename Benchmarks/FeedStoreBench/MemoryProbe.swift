@@ -71,8 +71,10 @@ enum MemoryProbe {
     }
   }
 
-  private static func measureHere<W: Workload>(_ workload: W, in directory: URL) async throws
-    -> MemoryFigures
+  /// `@concurrent`, like the sampler's timed run: the operation runs on a pool thread, as it
+  /// does when timed, so it allocates from the same kind of malloc arena.
+  @concurrent private static func measureHere<W: Workload>(_ workload: W, in directory: URL)
+    async throws -> MemoryFigures
   {
     let prepared = try await workload.prepare(in: directory)
     // A first read warms the allocator, so the reads around the operation reuse its memory.
