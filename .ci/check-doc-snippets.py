@@ -3,8 +3,9 @@
 
 - `<!-- compiled: PATH -->` before a block: the block is exactly the file PATH.
 - `<!-- excerpt: PATH -->`: the block appears, verbatim and whole lines, in PATH.
-- `<!-- pinned: PATH -->`: the block (one line) is a string literal in PATH, possibly split
-  across `"..." + "..."` concatenations, as the tests that pin failure messages write them.
+- `<!-- pinned: PATH -->`: the block is a string literal in PATH, possibly split across
+  `"..." + "..."` concatenations or written as a multi-line triple-quoted literal, as the tests that pin
+  failure messages write them.
 - `<!-- not compiled: REASON -->`: the block is not Swift source of a target (a Package.swift
   manifest, an XCTest original shown for comparison).
 
@@ -23,6 +24,7 @@ any_marker = re.compile(r"<!-- (compiled|excerpt|pinned|not compiled): .+ -->")
 # checked; remove a page from this set once each of its Swift blocks is marked.
 UNMARKED_SWIFT_ALLOWED = {"docs/WritingReusableSpecs.md", "docs/Clients.md"}
 literal = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+multiline = re.compile(r'"""\n(.*?)\n([ \t]*)"""', re.S)
 
 
 def pinned_strings(source):
@@ -36,6 +38,10 @@ def pinned_strings(source):
         end = match.end()
     if pieces:
         strings.append("".join(pieces))
+    for match in multiline.finditer(source):
+        indent = match.group(2)
+        lines = [line[len(indent) :] for line in match.group(1).split("\n")]
+        strings.append("\n".join(lines).replace("\\\n", ""))
     return strings
 
 

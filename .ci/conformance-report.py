@@ -3,8 +3,8 @@
 
 Runs `swift test --filter FeedStoreConformanceTests` with Swift Testing's event stream, reads
 which backend ran which spec and what each recorded, and joins it with the matrix the run writes
-(`FEEDSTORE_CONFORMANCE_MATRIX`: every spec of the catalog, each backend's capabilities and known
-deviations), so a spec added to the catalog appears without editing this script.
+(`FEEDSTORE_CONFORMANCE_MATRIX`: every spec of the catalog, each backend's capabilities, known
+deviations and not-applicable rows), so a spec added to the catalog appears without editing this script.
 
 Usage: .ci/conformance-report.py [OUTPUT]   (default docs/Conformance.md)
 Exits non-zero when the run fails or a spec that applies to a backend did not run.
@@ -58,6 +58,9 @@ def cell(backend, spec):
     """The outcome of `spec` on `backend`, as the table shows it."""
     if spec["capability"] not in backend["capabilities"]:
         return f"n/a: needs `{spec['protocolName']}`"
+    reasons = {row["specID"]: row["reason"] for row in backend.get("notApplicable", [])}
+    if spec["id"] in reasons:
+        return f"n/a: {reasons[spec['id']]}"
     case = f"{backend['name']}: {spec['id']}"
     if case not in ran:
         problems.append(f"{case} applies but did not run")
@@ -83,7 +86,8 @@ lines = [
     "- **known issue**: the spec is among the backend's known deviations (listed below) and still",
     "  fails; it fails the run once it passes.",
     "- **n/a**: the backend's factory does not provide the capability the spec needs",
-    "  (`FeedStoreCapability.isProvided(by:)`), so the spec does not apply.",
+    "  (`FeedStoreCapability.isProvided(by:)`), or the factory declares the spec's row of the",
+    "  damaged-storage table not applicable to its format, with the reason shown.",
     "",
     "| Spec | Capability | " + " | ".join(b["name"] for b in backends) + " |",
     "| --- | --- | " + " | ".join("---" for _ in backends) + " |",

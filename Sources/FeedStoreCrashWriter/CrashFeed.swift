@@ -1,4 +1,5 @@
 import FeedCache
+import FeedStoreBackends
 import Foundation
 
 /// The feeds of the kill test: the crash writer and the test make the same cache from the same

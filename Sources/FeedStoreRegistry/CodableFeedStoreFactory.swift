@@ -8,8 +8,8 @@ import Foundation
 /// the store's file system, which refuses to create files (`ENOSPC`) or to remove them (`EACCES`)
 /// while reads go on working.
 package struct CodableFeedStoreFactory: FailableFeedStoreFactory, PersistentFeedStoreFactory {
-  private let directory: URL
-  private let fileSystem = FaultInjectingFileSystem()
+  let directory: URL
+  let fileSystem = FaultInjectingFileSystem()
 
   /// Creates a factory whose stores keep their files in `directory`.
   ///

@@ -15,18 +15,27 @@ package struct ConformanceBackend: Sendable, CustomStringConvertible {
   package let knownDeviations: [KnownDeviation]
   /// Every spec this backend must pass, each ready to run in a directory of its own.
   package let conformanceCases: [FeedStoreConformanceCase]
+  /// The specs of this backend's capabilities that its format cannot have, with the reason.
+  package let notApplicableCases: [FeedStoreNotApplicableCase]
 
   init<Factory: FeedStoreFactory>(
     _ name: String,
+    onlyFailureSpecs: Bool = false,
     knownDeviations: [KnownDeviation] = [],
     makeFactory: @escaping @Sendable (_ directory: URL) -> Factory
   ) {
     self.name = name
     self.capabilities = FeedStoreCapability.allCases.filter { $0.isProvided(by: Factory.self) }
     self.knownDeviations = knownDeviations
-    self.conformanceCases = FeedStoreSpec.all(for: Factory.self).map { spec in
+    let specs = FeedStoreSpec.all(for: Factory.self).filter {
+      !onlyFailureSpecs || [.failableInsert, .failableDelete].contains($0.capability)
+    }
+    self.conformanceCases = specs.map { spec in
       FeedStoreConformanceCase(
         backend: name, spec: spec, knownDeviations: knownDeviations, makeFactory: makeFactory)
+    }
+    self.notApplicableCases = FeedStoreSpec.notApplicable(for: Factory.self).map {
+      FeedStoreNotApplicableCase(backend: name, specID: $0.spec.id, reason: $0.reason)
     }
   }
 
@@ -40,6 +49,35 @@ extension ConformanceBackend {
     ConformanceBackend("Codable", makeFactory: CodableFeedStoreFactory.init(directory:)),
     ConformanceBackend("SQLite", makeFactory: SQLiteFeedStoreFactory.init(directory:)),
   ]
+
+  /// Our durable backends, each in a directory where `fault` breaks them for real, with only the
+  /// failure specs the fault can prove.
+  ///
+  /// An immutable directory does not stop SQLite: its open log and index files take writes
+  /// without any file being created, so SQLite runs only on the full disk.
+  ///
+  /// - Parameter fault: The operating-system fault.
+  /// - Returns: One backend per durable backend the fault breaks.
+  package static func under(_ fault: OperatingSystemFault) -> [ConformanceBackend] {
+    switch fault {
+    case .fullDisk:
+      [
+        ConformanceBackend("Codable on a full disk", onlyFailureSpecs: true) {
+          FullDiskFeedStoreFactory(base: CodableFeedStoreFactory(directory: $0), directory: $0)
+        },
+        ConformanceBackend("SQLite on a full disk", onlyFailureSpecs: true) {
+          FullDiskFeedStoreFactory(base: SQLiteFeedStoreFactory(directory: $0), directory: $0)
+        },
+      ]
+    case .immutableDirectory:
+      [
+        ConformanceBackend("Codable in an immutable directory", onlyFailureSpecs: true) {
+          ImmutableDirectoryFeedStoreFactory(
+            base: CodableFeedStoreFactory(directory: $0), directory: $0)
+        }
+      ]
+    }
+  }
 
   /// The backend called `name`, ignoring case.
   ///

@@ -69,19 +69,19 @@ package final class FaultInjectingFileSystem: FileSystem {
     try base.removeItem(at: url)
   }
 
-  public func contentsOfDirectory(at url: URL) throws -> [String] {
+  package func contentsOfDirectory(at url: URL) throws -> [String] {
     try base.contentsOfDirectory(at: url)
   }
 
-  public func synchronizeFile(at url: URL) throws {
+  package func synchronizeFile(at url: URL) throws {
     try base.synchronizeFile(at: url)
   }
 
-  public func synchronizeDirectory(at url: URL) throws {
+  package func synchronizeDirectory(at url: URL) throws {
     try base.synchronizeDirectory(at: url)
   }
 
-  public func withExclusiveLock<Value>(at url: URL, _ body: () throws -> Value) throws -> Value {
+  package func withExclusiveLock<Value>(at url: URL, _ body: () throws -> Value) throws -> Value {
     try base.withExclusiveLock(at: url, body)
   }
 

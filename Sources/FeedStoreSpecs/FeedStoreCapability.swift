@@ -10,6 +10,10 @@ public enum FeedStoreCapability: String, CaseIterable, Codable, Hashable, Sendab
   case failableDelete
   /// Several instances over one storage: ``PersistentFeedStoreFactory``.
   case persistent
+  /// Damaged storage, row by row of ``StorageDamage``: ``DamageableFeedStoreFactory``.
+  case damagedStorage
+  /// A crash at every point of an insert: ``CrashableFeedStoreFactory``.
+  case crashSafety
 
   /// Whether factories of `factoryType` have this capability.
   ///
@@ -25,6 +29,8 @@ public enum FeedStoreCapability: String, CaseIterable, Codable, Hashable, Sendab
     case .failableInsert: factoryType is any FailableInsertFeedStoreFactory.Type
     case .failableDelete: factoryType is any FailableDeleteFeedStoreFactory.Type
     case .persistent: factoryType is any PersistentFeedStoreFactory.Type
+    case .damagedStorage: factoryType is any DamageableFeedStoreFactory.Type
+    case .crashSafety: factoryType is any CrashableFeedStoreFactory.Type
     }
   }
 
@@ -37,6 +43,8 @@ public enum FeedStoreCapability: String, CaseIterable, Codable, Hashable, Sendab
     case .failableInsert: "FailableInsertFeedStoreFactory"
     case .failableDelete: "FailableDeleteFeedStoreFactory"
     case .persistent: "PersistentFeedStoreFactory"
+    case .damagedStorage: "DamageableFeedStoreFactory"
+    case .crashSafety: "CrashableFeedStoreFactory"
     }
   }
 }

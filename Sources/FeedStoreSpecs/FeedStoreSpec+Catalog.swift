@@ -4,15 +4,19 @@ extension FeedStoreSpec {
   /// Every spec of the library, in a stable order, whatever capability it needs.
   public static let catalog: [FeedStoreSpec] =
     retrieveSpecs + insertSpecs + deleteSpecs + failableRetrieveSpecs + failableInsertSpecs
-    + failableDeleteSpecs + persistenceSpecs
+    + failableDeleteSpecs + persistenceSpecs + roundTripSpecs + concurrencySpecs + modelSpecs
+    + damagedStorageSpecs + crashSafetySpecs
 
   /// Every spec that stores from `factoryType` must pass: the core specs, plus the specs of each
-  /// capability the factory conforms to, wherever that conformance is declared.
+  /// capability the factory conforms to, wherever that conformance is declared, except those
+  /// the factory declares do not apply to its format (see ``notApplicable(for:)``).
   ///
   /// - Parameter factoryType: The factory whose capabilities choose the specs.
   /// - Returns: The specs in a stable order, each with a unique ``id``.
   public static func all(for factoryType: any FeedStoreFactory.Type) -> [FeedStoreSpec] {
-    catalog.filter { $0.capability.isProvided(by: factoryType) }
+    catalog.filter {
+      $0.capability.isProvided(by: factoryType) && $0.notApplicableReason(for: factoryType) == nil
+    }
   }
 
   /// The spec called `id`, to run one spec in a test of your own.

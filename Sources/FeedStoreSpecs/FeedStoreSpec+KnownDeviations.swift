@@ -1,7 +1,7 @@
 import Testing
 
 extension FeedStoreSpec {
-  /// Checks the behaviour on stores made by `factory`, where a failure of a spec listed in
+  /// Checks the behavior on stores made by `factory`, where a failure of a spec listed in
   /// `knownDeviations` is a known issue instead of a failure.
   ///
   /// The spec always runs. When it is listed and fails, the run shows a known issue with the

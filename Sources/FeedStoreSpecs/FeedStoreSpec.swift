@@ -1,9 +1,9 @@
 import FeedCache
 import Testing
 
-/// One behaviour of the `FeedStore` contract, ready to run against a factory's stores.
+/// One behavior of the `FeedStore` contract, ready to run against a factory's stores.
 ///
-/// Pass ``all(for:)`` to a parameterised test to run every spec your factory's capabilities call
+/// Pass ``all(for:)`` to a parameterized test to run every spec your factory's capabilities call
 /// for, each as its own named test case:
 ///
 /// ```swift
@@ -21,7 +21,7 @@ public struct FeedStoreSpec: Identifiable, Sendable {
   public let id: String
   /// The capability a factory needs for this spec to apply to its stores.
   public let capability: FeedStoreCapability
-  /// The behaviour in one sentence, as reports show it.
+  /// The behavior in one sentence, as reports show it.
   public let summary: String
   private let body: @Sendable (any FeedStoreFactory, SourceLocation) async throws -> Void
 
@@ -30,9 +30,9 @@ public struct FeedStoreSpec: Identifiable, Sendable {
   /// - Parameters:
   ///   - id: The stable name.
   ///   - capability: The capability the spec needs.
-  ///   - summary: The behaviour in one sentence.
+  ///   - summary: The behavior in one sentence.
   ///   - capable: Casts a factory to the capability's protocol, or gives `nil`.
-  ///   - body: Checks the behaviour, recording an issue at the source location it is given.
+  ///   - body: Checks the behavior, recording an issue at the source location it is given.
   init<Capable: Sendable>(
     _ id: String,
     _ capability: FeedStoreCapability,
@@ -54,7 +54,7 @@ public struct FeedStoreSpec: Identifiable, Sendable {
     }
   }
 
-  /// Checks the behaviour on stores made by `factory`, recording an issue for every way they
+  /// Checks the behavior on stores made by `factory`, recording an issue for every way they
   /// break it.
   ///
   /// A factory without the spec's ``capability`` fails the spec: it never passes unchecked.

@@ -10,7 +10,14 @@ actor MyStore: FeedStore {
   }
 
   func insert(_ feed: [LocalFeedImage], timestamp: Date) {
-    cache = CachedFeed(feed: feed, timestamp: timestamp)
+    // The contract keeps a URL relative to a base as its absolute string.
+    let absolute = feed.map { image in
+      LocalFeedImage(
+        id: image.id, description: image.description, location: image.location,
+        url: image.url.baseURL == nil
+          ? image.url : URL(string: image.url.absoluteString) ?? image.url)
+    }
+    cache = CachedFeed(feed: absolute, timestamp: timestamp)
   }
 
   func retrieve() -> CachedFeed? {

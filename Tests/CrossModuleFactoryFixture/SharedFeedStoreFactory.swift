@@ -54,7 +54,14 @@ public actor SharedFeedStore: FeedStore {
   }
 
   public func insert(_ feed: [LocalFeedImage], timestamp: Date) async {
-    await storage.write(CachedFeed(feed: feed, timestamp: timestamp))
+    // The contract keeps a URL relative to a base as its absolute string.
+    let absolute = feed.map { image in
+      LocalFeedImage(
+        id: image.id, description: image.description, location: image.location,
+        url: image.url.baseURL == nil
+          ? image.url : URL(string: image.url.absoluteString) ?? image.url)
+    }
+    await storage.write(CachedFeed(feed: absolute, timestamp: timestamp))
   }
 
   public func retrieve() async throws -> CachedFeed? {

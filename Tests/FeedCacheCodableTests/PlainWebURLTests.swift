@@ -1,3 +1,4 @@
+import FeedStoreBackends
 import Foundation
 import Testing
 
@@ -49,7 +50,7 @@ import Testing
   /// Strings built mostly from URL characters, so that many are plain web URLs and many are
   /// nearly so, from a fixed seed.
   private func generatedCandidates(count: Int) -> [String] {
-    var generator = SplitMix64(seed: 0x5EED)
+    var generator = SeededGenerator(seed: 0x5EED)
     let prefixes = [
       "http://", "https://", "http://", "https://", "HTTP://", "http:/", "ftp://", "",
     ]
@@ -70,22 +71,5 @@ import Testing
         })
       return prefix + host + port + rest
     }
-  }
-}
-
-/// A small seeded random number generator, so generated cases are the same on every run.
-private struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
   }
 }

@@ -1,4 +1,5 @@
 import FeedCacheSQLite
+import FeedStoreBackends
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// accept only text the strict parser gives back unchanged.
 @Suite struct StoredURLTests {
   @Test func isPlainWebURL_acceptsOnlyTextTheStrictParserGivesBackUnchanged() {
-    var generator = SplitMix64(seed: 0x5EED)
+    var generator = SeededGenerator(seed: 0x5EED)
     var accepted: [String] = []
 
     for _ in 0..<4_000 {
@@ -53,7 +54,7 @@ private func isPlain(_ text: String) -> Bool {
 
 /// A URL-like text: a web scheme, a host and a tail, each mostly well formed but drawn from an
 /// alphabet that also holds characters a URL does not allow there.
-private func makeCandidate(using generator: inout SplitMix64) -> String {
+private func makeCandidate(using generator: inout SeededGenerator) -> String {
   let hostAlphabet = Array("abcxyz0189-.")
   let tailAlphabet = Array("aZ09-._~!$&'()*+,;=:@/?%2F")
   let rareAlphabet = Array("# %zé[]\"<>\\^`{|}")
@@ -67,23 +68,6 @@ private func makeCandidate(using generator: inout SplitMix64) -> String {
   return scheme + host + (generator.next() % 4 == 0 ? "" : "/") + tail
 }
 
-private func pick(_ alphabet: [Character], _ generator: inout SplitMix64) -> Character {
+private func pick(_ alphabet: [Character], _ generator: inout SeededGenerator) -> Character {
   alphabet[Int(generator.next() % UInt64(alphabet.count))]
-}
-
-/// A small seeded generator, so every run checks the same candidates.
-private struct SplitMix64 {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
-  }
 }

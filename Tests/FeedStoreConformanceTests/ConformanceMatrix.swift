@@ -2,13 +2,21 @@ import FeedStoreRegistry
 import FeedStoreSpecs
 import Foundation
 
-/// Which specs apply to which backend, and why the others do not, as
+/// Which specs apply to which backend, and why the others do not (a capability it lacks, or a
+/// row of the damaged-storage table its format cannot have), as
 /// `.ci/conformance-report.py` reads it beside a run's results to write `docs/Conformance.md`.
 struct ConformanceMatrix: Encodable {
   struct Backend: Encodable {
     let name: String
     let capabilities: [FeedStoreCapability]
     let knownDeviations: [Deviation]
+    let notApplicable: [NotApplicable]
+  }
+
+  /// A spec of the backend's capabilities whose row its format cannot have.
+  struct NotApplicable: Encodable {
+    let specID: String
+    let reason: String
   }
 
   struct Deviation: Encodable {
@@ -35,6 +43,9 @@ struct ConformanceMatrix: Encodable {
           name: backend.name, capabilities: backend.capabilities,
           knownDeviations: backend.knownDeviations.map {
             Deviation(specID: $0.specID, reason: $0.reason, link: $0.link)
+          },
+          notApplicable: backend.notApplicableCases.map {
+            NotApplicable(specID: $0.specID, reason: $0.reason)
           })
       },
       specs: FeedStoreSpec.catalog.map { spec in

@@ -4,6 +4,10 @@ import FeedStoreSpecs
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Every spec on every backend that has its capability, each case in a directory of its own.
 ///
 /// Set `FEEDSTORE_BACKENDS` (for example `FEEDSTORE_BACKENDS=SQLite,Codable`) to run only some
@@ -21,11 +25,90 @@ import Testing
 
     for backend in matrix.backends {
       let run = ConformanceBackend.named(backend.name)?.conformanceCases.map(\.specID)
-      let applicable = matrix.specs.filter { backend.capabilities.contains($0.capability) }
+      let notApplicable = Set(backend.notApplicable.map(\.specID))
+      let applicable = matrix.specs.filter {
+        backend.capabilities.contains($0.capability) && !notApplicable.contains($0.id)
+      }
       #expect(run == applicable.map(\.id), "\(backend.name) runs other specs than it has")
     }
     if let path = ProcessInfo.processInfo.environment["FEEDSTORE_CONFORMANCE_MATRIX"] {
       try matrix.write(to: URL(filePath: path))
+    }
+  }
+
+  /// Rows of the damaged-storage table a backend's format cannot have: each is shown as a known
+  /// issue carrying the factory's reason, so the run lists every row it did not check and why,
+  /// and never counts one as passed.
+  @Test(arguments: selectedBackends().flatMap(\.notApplicableCases))
+  func backend_declaresWhyRowDoesNotApply(_ exemption: FeedStoreNotApplicableCase) {
+    withKnownIssue("\(exemption.backend) does not run \(exemption.specID)") {
+      Issue.record(Comment(rawValue: exemption.reason))
+    }
+  }
+
+  /// The damaged-storage specs again, each in a child process.
+  ///
+  /// A backend that traps on damaged storage (`try!`, `fatalError`) then fails that row with the
+  /// trap's message instead of taking the run down. A child per case costs too much for every
+  /// run: set `FEEDSTORE_ISOLATE_DAMAGE=1` to run them.
+  @Test(
+    .enabled(
+      if: ProcessInfo.processInfo.environment["FEEDSTORE_ISOLATE_DAMAGE"] == "1",
+      "set FEEDSTORE_ISOLATE_DAMAGE=1 to run each damaged-storage case in a child process"),
+    arguments: selectedBackends().flatMap(\.conformanceCases).filter {
+      $0.capability == .damagedStorage
+    })
+  func backend_keepsDamagedStorageContractInAChildProcess(
+    _ conformance: FeedStoreConformanceCase
+  ) async throws {
+    try await withTemporaryDirectory { directory in
+      let standardError = directory.appending(path: "stderr").path
+
+      await #expect(
+        processExitsWith: .success,
+        Comment(rawValue: "The child trapped: \(trapMessage(in: standardError))")
+      ) {
+        [
+          backend = conformance.backend as String, specID = conformance.specID as String,
+          standardError = standardError as String
+        ] in
+        dup2(open(standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o644), STDERR_FILENO)
+        let conformance = try #require(
+          ConformanceBackend.named(backend)?.conformanceCases.first { $0.specID == specID })
+        try await withTemporaryDirectory { try await conformance.verify(in: $0) }
+      }
+    }
+  }
+
+  /// The failure specs again, on a disk that is really full.
+  @Test(
+    .enabled(
+      if: OperatingSystemFault.fullDisk.unavailableReason == nil,
+      Comment(rawValue: OperatingSystemFault.fullDisk.unavailableReason ?? "")),
+    arguments: ConformanceBackend.under(.fullDisk).flatMap(\.conformanceCases))
+  func backend_keepsFailureContractOnAFullDisk(_ conformance: FeedStoreConformanceCase)
+    async throws
+  {
+    try await withTemporaryDirectory { directory in
+      try await OperatingSystemFault.fullDisk.withFaultyDirectory(in: directory) { disk in
+        try await conformance.verify(in: disk)
+      }
+    }
+  }
+
+  /// The failure specs again, in a directory that really refuses changes.
+  @Test(
+    .enabled(
+      if: OperatingSystemFault.immutableDirectory.unavailableReason == nil,
+      Comment(rawValue: OperatingSystemFault.immutableDirectory.unavailableReason ?? "")),
+    arguments: ConformanceBackend.under(.immutableDirectory).flatMap(\.conformanceCases))
+  func backend_keepsFailureContractInAnImmutableDirectory(
+    _ conformance: FeedStoreConformanceCase
+  ) async throws {
+    try await withTemporaryDirectory { directory in
+      try await OperatingSystemFault.immutableDirectory.withFaultyDirectory(in: directory) {
+        try await conformance.verify(in: $0)
+      }
     }
   }
 
@@ -56,7 +139,7 @@ import Testing
       capabilities == [
         "InMemory": [.core],
         "Codable": Set(FeedStoreCapability.allCases),
-        "SQLite": Set(FeedStoreCapability.allCases),
+        "SQLite": Set(FeedStoreCapability.allCases).subtracting([.crashSafety]),
       ])
   }
 }
@@ -71,4 +154,12 @@ private func selectedBackends() -> [ConformanceBackend] {
   guard !requested.isEmpty else { return ConformanceBackend.all }
   let chosen = Set(requested.compactMap { ConformanceBackend.named($0)?.name })
   return ConformanceBackend.all.filter { chosen.contains($0.name) }
+}
+
+/// The last lines the child wrote to its standard error before it died, such as
+/// "Fatal error: …".
+private func trapMessage(in path: String) -> String {
+  let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+  let lines = text.split(separator: "\n").filter { $0.contains("error") }
+  return lines.isEmpty ? "it wrote nothing to standard error" : lines.joined(separator: "; ")
 }

@@ -27,7 +27,7 @@ import Testing
       FeedStoreSpec.all(for: Factory.self)
     }
 
-    let found = specs(for: MisbehavingFeedStoreFactory.self)
+    let found = specs(for: MisbehavingFeedStoreFactory.self) + specs(for: DiskFeedStoreFactory.self)
 
     #expect(Set(found.map(\.capability)) == Set(FeedStoreCapability.allCases))
   }
@@ -39,11 +39,11 @@ import Testing
   }
 
   @Test func catalog_givesEverySpecAOneSentenceSummary() {
-    let unsummarised = FeedStoreSpec.catalog.filter {
+    let unsummarized = FeedStoreSpec.catalog.filter {
       $0.summary.isEmpty || !$0.summary.hasSuffix(".") || $0.summary.count > 150
     }
 
-    #expect(unsummarised.map(\.id) == [])
+    #expect(unsummarized.map(\.id) == [])
   }
 
   /// IDs are how a runner re-runs one case: renaming one is a breaking change.
@@ -76,7 +76,88 @@ import Testing
         "persistence_secondInstanceSeesInsertion",
         "persistence_secondInstanceSeesDeletion",
         "persistence_laterInsertFromEitherInstanceWins",
+        "roundTrip_keepsUnicodeTextExactly",
+        "roundTrip_keepsURLsExactly",
+        "roundTrip_keepsRelativeURLsAsTheirAbsoluteString",
+        "roundTrip_keepsTimestampsToTheBit",
+        "roundTrip_keepsImagesThatShareIDsOrURLs",
+        "roundTrip_keepsFeedsOfEverySize",
+        "roundTrip_refusesOrKeepsValuesItCannotRepresent",
+        "concurrency_concurrentInsertsAndRetrievesNeverMixFeeds",
+        "concurrency_operationsInSequenceAreObservedInOrder",
+        "concurrency_twoInstancesOverOneStorageNeverMixFeeds",
+        "concurrency_operationsInSequenceAreObservedInOrderAcrossInstances",
+        "concurrency_storesOpenedTogetherOverNewStorageAllWork",
+        "model_randomOperationsMatchTheContract",
+        "damagedStorage_supportsAtLeastOneRow",
+      ] + damagedStorageIDs + [
+        "crash_insertLeavesOldOrNewCache",
+        "crash_nextInsertRemovesStrayItems",
+        "crash_nextDeleteRemovesStrayItems",
       ])
+  }
+
+  /// The damaged-storage ids, row by row: the rows' names and each check's name are published.
+  private var damagedStorageIDs: [String] {
+    let rows = [
+      "empty", "truncatedHeader", "truncatedMidImage", "truncatedLastByte", "wrongShape",
+      "wrongValueTypes", "binaryGarbage", "unrelatedFile", "newerFormatVersion", "foreignStorage",
+      "directoryInPlace", "unreadable", "leftoverPartialWrite",
+    ]
+    let foreign: Set = ["newerFormatVersion", "foreignStorage", "directoryInPlace"]
+    return rows.flatMap { row in
+      let checks =
+        row == "leftoverPartialWrite"
+        ? ["retrieveDeliversLastCommittedCache", "insertReplacesCache", "deleteRemovesCache"]
+        : [
+          "retrieveThrows", "retrieveErrorNamesStorage", "openAndRetrieveLeaveStorageUntouched",
+          foreign.contains(row)
+            ? "insertRefusesAndLeavesStorageUntouched" : "insertReplacesOrLeavesStorageUntouched",
+          foreign.contains(row)
+            ? "deleteRefusesAndLeavesStorageUntouched" : "deleteRemovesOrLeavesStorageUntouched",
+        ]
+      return checks.map { "damagedStorage_\($0)(\(row))" }
+    }
+  }
+
+  @Test func all_leavesOutRowsTheFactorysFormatCannotHave() {
+    let ids = FeedStoreSpec.all(for: PartlyDamageableFactory.self).map(\.id)
+
+    #expect(!ids.contains("damagedStorage_retrieveThrows(foreignStorage)"))
+    #expect(ids.contains("damagedStorage_retrieveThrows(empty)"))
+  }
+
+  @Test func notApplicable_listsEachLeftOutSpecWithTheFactorysReason() {
+    let exemptions = FeedStoreSpec.notApplicable(for: PartlyDamageableFactory.self)
+
+    #expect(
+      exemptions.map(\.spec.id) == [
+        "damagedStorage_retrieveThrows(foreignStorage)",
+        "damagedStorage_retrieveErrorNamesStorage(foreignStorage)",
+        "damagedStorage_openAndRetrieveLeaveStorageUntouched(foreignStorage)",
+        "damagedStorage_insertRefusesAndLeavesStorageUntouched(foreignStorage)",
+        "damagedStorage_deleteRefusesAndLeavesStorageUntouched(foreignStorage)",
+      ])
+    #expect(Set(exemptions.map(\.reason)) == [PartlyDamageableFactory.reason])
+  }
+
+  @Test func notApplicable_isEmptyForFactoryWithoutTheCapability() {
+    #expect(FeedStoreSpec.notApplicable(for: RowlessButNotDamageableFactory.self).isEmpty)
+  }
+
+  @Test func verify_failsAtCallerWhenRowDoesNotApplyToFactory() async throws {
+    let spec = try #require(FeedStoreSpec.named("damagedStorage_retrieveThrows(foreignStorage)"))
+    let caller = #_sourceLocation
+
+    try await withKnownIssue {
+      try await spec.verify(PartlyDamageableFactory(), sourceLocation: caller)
+    } matching: { issue in
+      issue.sourceLocation == caller
+        && issue.comments.map(\.rawValue) == [
+          "damagedStorage_retrieveThrows(foreignStorage) does not apply to "
+            + "PartlyDamageableFactory, so it was not run: \(PartlyDamageableFactory.reason)"
+        ]
+    }
   }
 
   @Test func named_findsTheSpecWithThatID() throws {
@@ -107,13 +188,13 @@ import Testing
 
 private struct CoreOnlyFactory: FeedStoreFactory {
   func makeStore() -> MisbehavingFeedStore {
-    MisbehavingFeedStoreFactory(misbehaviour: nil).makeStore()
+    MisbehavingFeedStoreFactory(misbehavior: nil).makeStore()
   }
 }
 
 private struct InsertFailableOnlyFactory: FailableInsertFeedStoreFactory {
   func makeStore() -> MisbehavingFeedStore {
-    MisbehavingFeedStoreFactory(misbehaviour: nil).makeStore()
+    MisbehavingFeedStoreFactory(misbehavior: nil).makeStore()
   }
 
   func makeInsertionFail(for store: MisbehavingFeedStore) async {
@@ -123,12 +204,49 @@ private struct InsertFailableOnlyFactory: FailableInsertFeedStoreFactory {
 
 private struct PersistentByExtensionFactory: FeedStoreFactory {
   func makeStore() -> MisbehavingFeedStore {
-    MisbehavingFeedStoreFactory(misbehaviour: nil).makeStore()
+    MisbehavingFeedStoreFactory(misbehavior: nil).makeStore()
   }
 }
 
 extension PersistentByExtensionFactory: PersistentFeedStoreFactory {
-  func makeStore(sharingStorageWith store: MisbehavingFeedStore) -> MisbehavingFeedStore {
-    MisbehavingFeedStoreFactory(misbehaviour: nil).makeStore(sharingStorageWith: store)
+  func makeStore(sharingStorageWith store: MisbehavingFeedStore) async -> MisbehavingFeedStore {
+    await MisbehavingFeedStoreFactory(misbehavior: nil).makeStore(sharingStorageWith: store)
+  }
+}
+
+/// A damageable factory whose format has every row but foreign storage.
+private struct PartlyDamageableFactory: DamageableFeedStoreFactory {
+  static let reason = "its files name no owner"
+
+  static func applicability(of damage: StorageDamage) -> StorageDamage.Applicability {
+    damage == .foreignStorage ? .notApplicable(reason: reason) : .applicable
+  }
+
+  func makeStore() -> DiskFeedStore {
+    DiskFeedStoreFactory(misbehavior: nil).makeStore()
+  }
+
+  func makeStorage(damagedAs damage: StorageDamage, afterCaching cache: CachedFeed) throws
+    -> DiskFeedStore
+  {
+    try DiskFeedStoreFactory(misbehavior: nil).makeStorage(damagedAs: damage, afterCaching: cache)
+  }
+
+  func makeStore(over storage: DiskFeedStore) throws -> DiskFeedStore {
+    try DiskFeedStoreFactory(misbehavior: nil).makeStore(over: storage)
+  }
+
+  func storageName(of store: DiskFeedStore) -> String {
+    store.name
+  }
+
+  func snapshot(of store: DiskFeedStore) -> StorageSnapshot {
+    DiskFeedStoreFactory(misbehavior: nil).snapshot(of: store)
+  }
+}
+
+private struct RowlessButNotDamageableFactory: FeedStoreFactory {
+  func makeStore() -> DiskFeedStore {
+    DiskFeedStoreFactory(misbehavior: nil).makeStore()
   }
 }

@@ -71,13 +71,23 @@ import Testing
         + "character 10199")
   }
 
-  /// Runs the spec called `id` on a store with `misbehaviour`, expecting exactly one failure
+  @Test func inexactTimestamp_showsNaNAndBothBitPatterns() async throws {
+    try await expectSpec(
+      "roundTrip_refusesOrKeepsValuesItCannotRepresent", on: .storesNaNTimestampAsZero,
+      toReport:
+        "Expected retrieve after the store accepted a NaN timestamp (what it accepts it must "
+        + "deliver exactly) to deliver 1 image cached at NaN seconds from 2001-01-01, but its "
+        + "timestamp was 0.0s after 2001-01-01 (bits 0x0000000000000000, expected "
+        + "0x7FF8000000000000)")
+  }
+
+  /// Runs the spec called `id` on a store with `misbehavior`, expecting exactly one failure
   /// that says `message`; a failure with any other text is recorded as a real one.
   private func expectSpec(
-    _ id: String, on misbehaviour: Misbehaviour, toReport message: String
+    _ id: String, on misbehavior: Misbehavior, toReport message: String
   ) async throws {
     let spec = try #require(FeedStoreSpec.named(id))
-    let factory = MisbehavingFeedStoreFactory(misbehaviour: misbehaviour)
+    let factory = MisbehavingFeedStoreFactory(misbehavior: misbehavior)
 
     try await withKnownIssue {
       try await spec.verify(factory)

@@ -92,17 +92,17 @@ import Testing
   }
 
   private func makeSUT(
-    _ id: String, _ misbehaviour: Misbehaviour?
+    _ id: String, _ misbehavior: Misbehavior?
   ) throws -> (FeedStoreSpec, MisbehavingFeedStoreFactory) {
     let spec = try #require(FeedStoreSpec.named(id))
-    return (spec, MisbehavingFeedStoreFactory(misbehaviour: misbehaviour))
+    return (spec, MisbehavingFeedStoreFactory(misbehavior: misbehavior))
   }
 }
 
 /// A factory with the core capability only.
 private struct CoreOnlyFeedStoreFactory: FeedStoreFactory {
   func makeStore() -> MisbehavingFeedStore {
-    MisbehavingFeedStore(storage: MisbehavingFeedStore.Storage(), misbehaviour: nil)
+    MisbehavingFeedStoreFactory(misbehavior: nil).makeStore()
   }
 }
 

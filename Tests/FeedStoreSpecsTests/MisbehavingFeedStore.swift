@@ -1,15 +1,55 @@
 import FeedCache
 import Foundation
-import Synchronization
 
-/// A store that keeps the `FeedStore` contract, except for at most one ``Misbehaviour``.
+/// A store that keeps the `FeedStore` contract, except for at most one ``Misbehavior``.
 ///
 /// Instances opened over the same ``Storage`` share their cache, as files on a disk would, and
-/// an operation can be broken to fail as a real backend's would.
+/// an operation can be broken to fail as a real backend's would. Like a durable store, it keeps
+/// each URL as its `absoluteString`, and refuses one that `URL(string:)` cannot read back.
 actor MisbehavingFeedStore: FeedStore {
-  /// What stores over one storage share.
-  final class Storage: Sendable {
-    let cache = Mutex<CachedFeed?>(nil)
+  /// What stores over one storage share: an actor, since the concurrency specs use it from
+  /// many tasks at once.
+  actor Storage {
+    private(set) var cache: CachedFeed?
+    /// How many retrieves have read this storage.
+    private var retrieves = 0
+    /// Whether the cache was inserted over another one.
+    private(set) var replacedCache = false
+
+    func write(_ cache: CachedFeed?) {
+      replacedCache = cache != nil && self.cache != nil
+      self.cache = cache
+    }
+
+    /// Adds images to the cached feed, as a store writing a feed in pieces would.
+    func append(_ images: ArraySlice<LocalFeedImage>) {
+      cache = cache.map { CachedFeed(feed: $0.feed + images, timestamp: $0.timestamp) }
+    }
+
+    /// Whether a store has set the storage up, as a database creates its file on first use.
+    private var isSetUp = false
+    private var isSettingUp = false
+
+    /// Starts setting the storage up, failing as a busy database would while another store is.
+    ///
+    /// - Returns: Whether this store must finish the set-up with ``finishSetUp()``.
+    func beginSetUp() throws -> Bool {
+      guard !isSetUp else { return false }
+      guard !isSettingUp else { throw StorageBusy() }
+      isSettingUp = true
+      return true
+    }
+
+    func finishSetUp() {
+      isSetUp = true
+      isSettingUp = false
+    }
+
+    /// Counts a retrieve and tells whether it is a third one.
+    func countRetrieve() -> Bool {
+      retrieves += 1
+      return retrieves.isMultiple(of: 3)
+    }
   }
 
   enum Operation: Hashable {
@@ -20,124 +60,241 @@ actor MisbehavingFeedStore: FeedStore {
 
   struct InjectedFault: Error {}
 
+  /// Thrown when another store is setting the storage up.
+  struct StorageBusy: Error {}
+
+  /// Thrown for a value the store refuses to keep.
+  struct UnrepresentableValue: Error {}
+
   nonisolated let storage: Storage
-  private let misbehaviour: Misbehaviour?
+  private let misbehavior: Misbehavior?
   private var snapshot: CachedFeed?
   private var lastWrite: CachedFeed?
   private var brokenOperations: Set<Operation> = []
+  private var ignoredInsertionFailure = false
+  private var failedRetrievals = 0
+  private var pendingDelete = false
+  private var pendingInsert: CachedFeed?
+  private var retrievedCache: CachedFeed??
+  private var deletedHere = false
 
-  init(storage: Storage, misbehaviour: Misbehaviour?) {
+  init(storage: Storage, snapshot: CachedFeed?, misbehavior: Misbehavior?) {
     self.storage = storage
-    self.misbehaviour = misbehaviour
-    self.snapshot = storage.cache.withLock { $0 }
+    self.misbehavior = misbehavior
+    self.snapshot = snapshot
   }
 
   func breakOperation(_ operation: Operation) {
     brokenOperations.insert(operation)
   }
 
-  func retrieve() throws -> CachedFeed? {
+  func retrieve() async throws -> CachedFeed? {
+    try await setUpStorage()
     if brokenOperations.contains(.retrieve) {
-      switch misbehaviour {
+      failedRetrievals += 1
+      switch misbehavior {
       case .deliversNilOnRetrievalFailure:
         return nil
       case .discardsUnreadableCacheOnRetrievalFailure:
         brokenOperations.remove(.retrieve)
-        write(nil)
+        await write(nil)
+      case .deliversCacheOnEveryOtherFailingRetrieve where failedRetrievals.isMultiple(of: 2):
+        return await storage.cache
       default:
         break
       }
       throw InjectedFault()
     }
-    let cache = storage.cache.withLock { $0 }
-    switch misbehaviour {
+    let cache = await storage.cache
+    switch misbehavior {
     case .deliversEmptyCacheWhenNothingCached where cache == nil:
       return CachedFeed(feed: [], timestamp: .distantPast)
     case .cachesEmptyFeedOnFirstRetrieve where cache == nil:
-      write(CachedFeed(feed: [], timestamp: .distantPast))
+      await write(CachedFeed(feed: [], timestamp: .distantPast))
       return nil
     case .deletesCacheOnRetrieve:
-      write(nil)
+      await write(nil)
+      return cache
+    case .deletesCacheOnEveryThirdRetrieve:
+      if await storage.countRetrieve() { await write(nil) }
       return cache
     case .readsStorageOnlyWhenOpened:
       return snapshot
     case .prefersItsOwnLastWrite:
       return lastWrite ?? cache
+    case .appliesDeleteAfterTheNextOperation:
+      await applyPendingDelete()
+      return cache
+    case .publishesInsertsOnlyOnNextWrite:
+      return pendingInsert ?? cache
+    case .keepsTheFirstFeedItRetrieves:
+      if let retrievedCache { return retrievedCache }
+      retrievedCache = .some(cache)
+      return cache
+    case .hidesDeletesFromOtherStores where deletedHere:
+      return nil
     default:
       return cache
     }
   }
 
-  func insert(_ feed: [LocalFeedImage], timestamp: Date) throws {
-    let current = storage.cache.withLock { $0 }
+  func insert(_ feed: [LocalFeedImage], timestamp: Date) async throws {
+    try await setUpStorage()
+    let current = await storage.cache
     if brokenOperations.contains(.insert) {
-      switch misbehaviour {
+      switch misbehavior {
       case .ignoresInsertionFailure:
         return
+      case .ignoresFirstInsertionFailure where !ignoredInsertionFailure:
+        ignoredInsertionFailure = true
+        await write(CachedFeed(feed: feed, timestamp: timestamp))
+        return
       case .writesBeforeFailingInsert:
-        write(CachedFeed(feed: feed, timestamp: timestamp))
+        await write(CachedFeed(feed: feed, timestamp: timestamp))
       case .deletesBeforeFailingInsert:
-        write(nil)
+        await write(nil)
+      case .writesEmptyFeedBeforeFailingInsert:
+        await write(CachedFeed(feed: [], timestamp: timestamp))
       default:
         break
       }
       throw InjectedFault()
     }
-    switch misbehaviour {
+    if timestamp.timeIntervalSinceReferenceDate.isNaN {
+      switch misbehavior {
+      case .storesNaNTimestampAsZero:
+        await write(CachedFeed(feed: feed, timestamp: Date(timeIntervalSinceReferenceDate: 0)))
+        return
+      case .deletesCacheBeforeRefusingNaNTimestamp:
+        await write(nil)
+        throw UnrepresentableValue()
+      default:
+        break
+      }
+    }
+    let kept = try keptAsAbsoluteStrings(feed)
+    switch misbehavior {
     case .throwsOnInsertIntoEmptyStore where current == nil,
-      .throwsOnInsertIntoNonEmptyStore where current != nil:
+      .throwsOnInsertIntoNonEmptyStore where current != nil,
+      .throwsOnInsertOfMoreThanThirtyImages where feed.count > 30:
       throw InjectedFault()
     case .keepsFirstInsertedCache where current != nil:
       return
     case .appendsOnInsert:
-      write(CachedFeed(feed: (current?.feed ?? []) + feed, timestamp: timestamp))
+      await write(CachedFeed(feed: (current?.feed ?? []) + kept, timestamp: timestamp))
     case .treatsEmptyFeedAsNoCache where feed.isEmpty:
-      write(nil)
+      await write(nil)
+    case .keepsTimestampWhenFeedSizeIsUnchanged where current?.feed.count == feed.count:
+      await write(CachedFeed(feed: kept, timestamp: current?.timestamp ?? timestamp))
+    case .writesStorageAcrossSuspensionPoints:
+      await write(CachedFeed(feed: [], timestamp: timestamp))
+      for start in stride(from: 0, to: kept.count, by: 10) {
+        await Task.yield()
+        await storage.append(kept[start..<min(start + 10, kept.count)])
+      }
+    case .appliesDeleteAfterTheNextOperation:
+      await write(CachedFeed(feed: kept, timestamp: timestamp))
+      await applyPendingDelete()
+    case .publishesInsertsOnlyOnNextWrite:
+      await publishPendingInsert()
+      pendingInsert = CachedFeed(feed: kept, timestamp: timestamp)
+    case .hidesDeletesFromOtherStores:
+      deletedHere = false
+      await write(CachedFeed(feed: kept, timestamp: timestamp))
     default:
-      write(CachedFeed(feed: mangled(feed), timestamp: mangled(timestamp)))
+      await write(CachedFeed(feed: mangled(kept), timestamp: mangled(timestamp)))
     }
   }
 
-  func deleteCachedFeed() throws {
-    let current = storage.cache.withLock { $0 }
+  func deleteCachedFeed() async throws {
+    let current = await storage.cache
     if brokenOperations.contains(.delete)
       || (brokenOperations.contains(.deleteOfExistingCache) && current != nil)
     {
-      switch misbehaviour {
+      switch misbehavior {
       case .ignoresDeletionFailure:
         return
       case .cachesEmptyFeedOnFailedDelete where current == nil:
-        write(CachedFeed(feed: [], timestamp: .distantPast))
+        await write(CachedFeed(feed: [], timestamp: .distantPast))
       case .deletesBeforeFailingDelete:
-        write(nil)
+        await write(nil)
       default:
         break
       }
       throw InjectedFault()
     }
-    switch misbehaviour {
+    switch misbehavior {
     case .throwsOnDeleteOfEmptyStore where current == nil,
       .throwsOnDeleteOfNonEmptyStore where current != nil:
       throw InjectedFault()
     case .cachesEmptyFeedOnDeleteOfEmptyStore where current == nil:
-      write(CachedFeed(feed: [], timestamp: .distantPast))
+      await write(CachedFeed(feed: [], timestamp: .distantPast))
     case .ignoresDelete:
       return
+    case .ignoresDeleteOfReplacedCache where await storage.replacedCache:
+      return
     case .leavesEmptyFeedOnDelete:
-      write(current.map { CachedFeed(feed: [], timestamp: $0.timestamp) })
+      await write(current.map { CachedFeed(feed: [], timestamp: $0.timestamp) })
+    case .appliesDeleteAfterTheNextOperation:
+      pendingDelete = true
+    case .publishesInsertsOnlyOnNextWrite:
+      await publishPendingInsert()
+      await write(nil)
+    case .hidesDeletesFromOtherStores:
+      deletedHere = true
     default:
-      write(nil)
+      await write(nil)
     }
   }
 
-  private func write(_ cache: CachedFeed?) {
-    storage.cache.withLock { $0 = cache }
+  /// Sets the storage up on a store's first use, across a suspension point, when the store
+  /// fails while another sets it up.
+  private func setUpStorage() async throws {
+    guard misbehavior == .failsWhenOpenedTogetherOverNewStorage,
+      try await storage.beginSetUp()
+    else { return }
+    for _ in 0..<10 {
+      await Task.yield()
+    }
+    await storage.finishSetUp()
+  }
+
+  private func write(_ cache: CachedFeed?) async {
+    await storage.write(cache)
     snapshot = cache
     lastWrite = cache
   }
 
+  private func applyPendingDelete() async {
+    guard pendingDelete else { return }
+    pendingDelete = false
+    await write(nil)
+  }
+
+  private func publishPendingInsert() async {
+    guard let pendingInsert else { return }
+    self.pendingInsert = nil
+    await write(pendingInsert)
+  }
+
+  /// The feed with each URL as `URL(string: url.absoluteString)`, as the contract keeps it.
+  ///
+  /// - Throws: ``UnrepresentableValue`` for a URL that does not survive that round trip.
+  private func keptAsAbsoluteStrings(_ feed: [LocalFeedImage]) throws -> [LocalFeedImage] {
+    var parsed: [String: URL] = [:]
+    return try feed.map { image in
+      let text =
+        misbehavior == .keepsOnlyTheRelativePartOfURLs
+        ? image.url.relativeString : image.url.absoluteString
+      guard let url = parsed[text] ?? URL(string: text) else { throw UnrepresentableValue() }
+      parsed[text] = url
+      return LocalFeedImage(
+        id: image.id, description: image.description, location: image.location, url: url)
+    }
+  }
+
   private func mangled(_ feed: [LocalFeedImage]) -> [LocalFeedImage] {
-    switch misbehaviour {
+    switch misbehavior {
     case .reversesFeedOrder:
       return feed.reversed()
     case .storesEmptyDescriptionAsNil:
@@ -152,21 +309,44 @@ actor MisbehavingFeedStore: FeedStore {
           id: $0.id, description: $0.description?.trimmingCharacters(in: .whitespaces),
           location: $0.location?.trimmingCharacters(in: .whitespaces), url: $0.url)
       }
+    case .normalizesTextToNFC:
+      return feed.map {
+        LocalFeedImage(
+          id: $0.id, description: $0.description?.precomposedStringWithCanonicalMapping,
+          location: $0.location?.precomposedStringWithCanonicalMapping, url: $0.url)
+      }
+    case .dropsURLFragments:
+      return feed.map {
+        var components = URLComponents(url: $0.url, resolvingAgainstBaseURL: true)
+        components?.fragment = nil
+        return LocalFeedImage(
+          id: $0.id, description: $0.description, location: $0.location,
+          url: components?.url ?? $0.url)
+      }
     case .storesDuplicateImagesOnce:
       var seen: Set<LocalFeedImage> = []
       return feed.filter { seen.insert($0).inserted }
+    case .storesImagesWithTheSameIDOnce:
+      var seen: Set<UUID> = []
+      return feed.filter { seen.insert($0.id).inserted }
+    case .truncatesFeedsTo65535Images:
+      return Array(feed.prefix(65_535))
+    case .dropsLastImageOfFeedsOfMoreThanFiveImages where feed.count > 5:
+      return feed.dropLast()
     default:
       return feed
     }
   }
 
   private func mangled(_ timestamp: Date) -> Date {
-    switch misbehaviour {
+    let seconds = timestamp.timeIntervalSinceReferenceDate
+    switch misbehavior {
     case .dropsSubSecondTimestampPrecision:
-      return Date(
-        timeIntervalSinceReferenceDate: timestamp.timeIntervalSinceReferenceDate.rounded(.down))
+      return Date(timeIntervalSinceReferenceDate: seconds.rounded(.down))
     case .convertsTimestampThroughUnixEpoch:
       return Date(timeIntervalSince1970: timestamp.timeIntervalSince1970)
+    case .roundsTimestampsToMicroseconds:
+      return Date(timeIntervalSinceReferenceDate: (seconds * 1_000_000).rounded() / 1_000_000)
     default:
       return timestamp
     }

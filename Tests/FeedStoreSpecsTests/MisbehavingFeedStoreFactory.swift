@@ -1,20 +1,22 @@
 import FeedStoreSpecs
 
 /// Makes ``MisbehavingFeedStore``s, with every capability, so every spec can be shown to catch
-/// the misbehaviour it is about.
+/// the misbehavior it is about.
 struct MisbehavingFeedStoreFactory: FailableFeedStoreFactory, PersistentFeedStoreFactory {
-  let misbehaviour: Misbehaviour?
+  let misbehavior: Misbehavior?
   /// Whether a broken delete still succeeds when there is nothing to delete, as with a real fault.
   var deletionFaultSparesEmptyStore = false
 
   func makeStore() -> MisbehavingFeedStore {
-    MisbehavingFeedStore(storage: MisbehavingFeedStore.Storage(), misbehaviour: misbehaviour)
+    MisbehavingFeedStore(
+      storage: MisbehavingFeedStore.Storage(), snapshot: nil, misbehavior: misbehavior)
   }
 
-  func makeStore(sharingStorageWith store: MisbehavingFeedStore) -> MisbehavingFeedStore {
+  func makeStore(sharingStorageWith store: MisbehavingFeedStore) async -> MisbehavingFeedStore {
     let storage =
-      misbehaviour == .doesNotShareStorage ? MisbehavingFeedStore.Storage() : store.storage
-    return MisbehavingFeedStore(storage: storage, misbehaviour: misbehaviour)
+      misbehavior == .doesNotShareStorage ? MisbehavingFeedStore.Storage() : store.storage
+    return MisbehavingFeedStore(
+      storage: storage, snapshot: await storage.cache, misbehavior: misbehavior)
   }
 
   func makeRetrievalFail(for store: MisbehavingFeedStore) async {

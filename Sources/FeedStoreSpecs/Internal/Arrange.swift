@@ -77,3 +77,42 @@ extension PersistentFeedStoreFactory {
     try await makeStore(sharingStorageWith: own(store))
   }
 }
+
+/// Damaged storage made by a factory, with what the specs do to it, free of the factory's types.
+struct DamagedStorageFixture: Sendable {
+  let name: String
+  let snapshot: @Sendable () async throws -> StorageSnapshot
+  let open: @Sendable () async throws -> any FeedStore
+}
+
+extension DamageableFeedStoreFactory {
+  /// Makes storage damaged as `damage` after caching `cache`, ready for a spec to inspect and
+  /// open.
+  ///
+  /// - Throws: What making the storage throws.
+  func makeDamagedStorageFixture(_ damage: StorageDamage, afterCaching cache: CachedFeed)
+    async throws -> DamagedStorageFixture
+  {
+    let storage = try await makeStorage(damagedAs: damage, afterCaching: cache)
+    return DamagedStorageFixture(
+      name: storageName(of: storage),
+      snapshot: { try await snapshot(of: storage) },
+      open: { try await makeStore(over: storage) })
+  }
+}
+
+extension CrashableFeedStoreFactory {
+  /// Opens a store over the storage of `store` that crashes after `crashPoint` writes.
+  ///
+  /// - Throws: What opening the store throws, or ``ForeignStoreError``.
+  func reopen(_ store: any FeedStore, crashingAt crashPoint: Int) async throws -> Store {
+    try await makeStore(sharingStorageWith: own(store), crashingAt: crashPoint)
+  }
+
+  /// The stray items beside the storage of `store`, which this factory made.
+  ///
+  /// - Throws: What listing them throws, or ``ForeignStoreError``.
+  func strayItems(besideAny store: any FeedStore) async throws -> [String] {
+    try await strayItems(besideStorageOf: own(store))
+  }
+}

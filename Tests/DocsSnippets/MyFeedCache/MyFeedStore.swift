@@ -22,6 +22,10 @@ public actor MyFeedStore: FeedStore {
   }
 
   public func insert(_ feed: [LocalFeedImage], timestamp: Date) throws {
+    // Refuse, before writing anything, a URL that could not be read back from the file.
+    for image in feed where URL(string: image.url.absoluteString) == nil {
+      throw MyFeedStoreError(fileURL: fileURL, underlying: URLError(.badURL))
+    }
     let stored = StoredCache(feed: feed.map(StoredImage.init), timestamp: timestamp)
     try JSONEncoder().encode(stored).write(to: fileURL, options: .atomic)
   }

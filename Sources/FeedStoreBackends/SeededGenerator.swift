@@ -1,6 +1,6 @@
-/// A small, seeded pseudo-random generator (SplitMix64), so the crash writer and the kill test
-/// make the same feed from the same seed on every machine and every Swift release, and the test
-/// draws the same kill points from the same seed.
+/// A small, seeded pseudo-random generator (SplitMix64): the same seed gives the same sequence
+/// on every machine and every Swift release, so the crash writer and the kill test make the same
+/// feed, and generated test cases are the same on every run.
 package struct SeededGenerator: RandomNumberGenerator, Sendable {
   private var state: UInt64
 

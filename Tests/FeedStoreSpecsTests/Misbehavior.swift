@@ -1,5 +1,5 @@
 /// One deliberate way to break the `FeedStore` contract, and the spec that must catch it.
-enum Misbehaviour: String, CaseIterable, Sendable {
+enum Misbehavior: String, CaseIterable, Sendable {
   case deliversEmptyCacheWhenNothingCached
   case cachesEmptyFeedOnFirstRetrieve
   case reversesFeedOrder
@@ -30,8 +30,30 @@ enum Misbehaviour: String, CaseIterable, Sendable {
   case doesNotShareStorage
   case readsStorageOnlyWhenOpened
   case prefersItsOwnLastWrite
+  case normalizesTextToNFC
+  case dropsURLFragments
+  case keepsOnlyTheRelativePartOfURLs
+  case roundsTimestampsToMicroseconds
+  case storesImagesWithTheSameIDOnce
+  case truncatesFeedsTo65535Images
+  case storesNaNTimestampAsZero
+  case deletesCacheBeforeRefusingNaNTimestamp
+  case writesStorageAcrossSuspensionPoints
+  case appliesDeleteAfterTheNextOperation
+  case keepsTheFirstFeedItRetrieves
+  case publishesInsertsOnlyOnNextWrite
+  case failsWhenOpenedTogetherOverNewStorage
+  case deletesCacheOnEveryThirdRetrieve
+  case dropsLastImageOfFeedsOfMoreThanFiveImages
+  case keepsTimestampWhenFeedSizeIsUnchanged
+  case ignoresDeleteOfReplacedCache
+  case hidesDeletesFromOtherStores
+  case throwsOnInsertOfMoreThanThirtyImages
+  case ignoresFirstInsertionFailure
+  case writesEmptyFeedBeforeFailingInsert
+  case deliversCacheOnEveryOtherFailingRetrieve
 
-  /// The spec that must fail on a store with this misbehaviour.
+  /// The spec that must fail on a store with this misbehavior.
   var caughtBySpec: String {
     switch self {
     case .deliversEmptyCacheWhenNothingCached: "retrieve_deliversNilOnEmptyStore"
@@ -60,6 +82,29 @@ enum Misbehaviour: String, CaseIterable, Sendable {
     case .doesNotShareStorage: "persistence_secondInstanceSeesInsertion"
     case .readsStorageOnlyWhenOpened: "persistence_secondInstanceSeesDeletion"
     case .prefersItsOwnLastWrite: "persistence_laterInsertFromEitherInstanceWins"
+    case .normalizesTextToNFC: "roundTrip_keepsUnicodeTextExactly"
+    case .dropsURLFragments: "roundTrip_keepsURLsExactly"
+    case .keepsOnlyTheRelativePartOfURLs: "roundTrip_keepsRelativeURLsAsTheirAbsoluteString"
+    case .roundsTimestampsToMicroseconds: "roundTrip_keepsTimestampsToTheBit"
+    case .storesImagesWithTheSameIDOnce: "roundTrip_keepsImagesThatShareIDsOrURLs"
+    case .truncatesFeedsTo65535Images: "roundTrip_keepsFeedsOfEverySize"
+    case .storesNaNTimestampAsZero, .deletesCacheBeforeRefusingNaNTimestamp:
+      "roundTrip_refusesOrKeepsValuesItCannotRepresent"
+    case .writesStorageAcrossSuspensionPoints:
+      "concurrency_concurrentInsertsAndRetrievesNeverMixFeeds"
+    case .appliesDeleteAfterTheNextOperation: "concurrency_operationsInSequenceAreObservedInOrder"
+    case .keepsTheFirstFeedItRetrieves: "concurrency_twoInstancesOverOneStorageNeverMixFeeds"
+    case .publishesInsertsOnlyOnNextWrite:
+      "concurrency_operationsInSequenceAreObservedInOrderAcrossInstances"
+    case .failsWhenOpenedTogetherOverNewStorage:
+      "concurrency_storesOpenedTogetherOverNewStorageAllWork"
+    // One broken store per rule of the model (`FeedStoreModel`), in the order it states them.
+    case .deletesCacheOnEveryThirdRetrieve, .dropsLastImageOfFeedsOfMoreThanFiveImages,
+      .keepsTimestampWhenFeedSizeIsUnchanged, .ignoresDeleteOfReplacedCache,
+      .hidesDeletesFromOtherStores, .throwsOnInsertOfMoreThanThirtyImages,
+      .ignoresFirstInsertionFailure, .writesEmptyFeedBeforeFailingInsert,
+      .deliversCacheOnEveryOtherFailingRetrieve:
+      "model_randomOperationsMatchTheContract"
     }
   }
 }

@@ -1,0 +1,21 @@
+import FeedCacheCodable
+import FeedStoreSpecs
+import Foundation
+
+/// Crashes are simulated at the store's file system, ``CrashingFileSystem``, over the real disk.
+extension CodableFeedStoreFactory: CrashableFeedStoreFactory {
+  package func makeStore(sharingStorageWith store: CodableFeedStore, crashingAt crashPoint: Int)
+    -> CodableFeedStore
+  {
+    CodableFeedStore(
+      storeURL: store.storeURL, fileSystem: CrashingFileSystem(crashPoint: crashPoint))
+  }
+
+  /// Every file in the store's directory whose name contains the store file's, but is not it,
+  /// such as `.<name>.<UUID>.tmp`.
+  package func strayItems(besideStorageOf store: CodableFeedStore) throws -> [String] {
+    let name = store.storeURL.lastPathComponent
+    return try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      .filter { $0 != name && $0.contains(name) }
+  }
+}

@@ -1,0 +1,47 @@
+import Testing
+
+extension FeedStoreSpec {
+  /// A spec of a capability the factory has, left out of ``all(for:)`` because its row of the
+  /// damaged-storage table cannot happen to the factory's format.
+  ///
+  /// Show these in the test run, so a reader sees every row that was not checked and why:
+  ///
+  /// ```swift
+  /// @Test(arguments: FeedStoreSpec.notApplicable(for: MyStoreFactory.self))
+  /// func myStoreDoesNotApply(to exemption: FeedStoreSpec.NotApplicable) {
+  ///   withKnownIssue("not applicable") { Issue.record(Comment(rawValue: exemption.reason)) }
+  /// }
+  /// ```
+  public struct NotApplicable: Sendable, CustomTestStringConvertible {
+    /// The spec that was not run.
+    public let spec: FeedStoreSpec
+    /// Why its row cannot happen to the factory's format, as the factory says it.
+    public let reason: String
+
+    public var testDescription: String { "\(spec.id) does not apply: \(reason)" }
+  }
+
+  /// The specs of `factoryType`'s capabilities that ``all(for:)`` leaves out, each with the reason
+  /// the factory gives.
+  ///
+  /// - Parameter factoryType: The factory whose capabilities and rows choose the specs.
+  /// - Returns: The specs left out, in the catalog's order; empty when every spec applies.
+  public static func notApplicable(for factoryType: any FeedStoreFactory.Type) -> [NotApplicable] {
+    catalog.compactMap { spec in
+      guard spec.capability.isProvided(by: factoryType),
+        let reason = spec.notApplicableReason(for: factoryType)
+      else { return nil }
+      return NotApplicable(spec: spec, reason: reason)
+    }
+  }
+
+  /// Why this spec does not apply to `factoryType`, or `nil` when it does (or when the factory
+  /// lacks the capability, which ``all(for:)`` checks on its own).
+  func notApplicableReason(for factoryType: any FeedStoreFactory.Type) -> String? {
+    guard let damage = Self.damageOfSpec[id],
+      let damageable = factoryType as? any DamageableFeedStoreFactory.Type,
+      case .notApplicable(let reason) = damageable.applicability(of: damage)
+    else { return nil }
+    return reason
+  }
+}

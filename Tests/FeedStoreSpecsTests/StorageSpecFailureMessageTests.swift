@@ -1,0 +1,78 @@
+import FeedStoreSpecs
+import Foundation
+import Testing
+
+/// Pins the exact text of each kind of damaged-storage and crash-safety failure, with every
+/// UUID (store names, temporary files) written as `UUID`.
+@Suite struct StorageSpecFailureMessageTests {
+  @Test func retrievalThatDoesNotThrow_namesWhatItDelivered() async throws {
+    try await expectSpec(
+      "damagedStorage_retrieveThrows(empty)", on: .mapsDecodeErrorToNil,
+      toReport: "Expected retrieve on empty storage to throw, but it delivered nil (nothing cached)"
+    )
+  }
+
+  @Test func errorWithoutTheStorage_quotesTheStorageAndTheError() async throws {
+    try await expectSpec(
+      "damagedStorage_retrieveErrorNamesStorage(binaryGarbage)", on: .omitsStorageNameFromErrors,
+      toReport:
+        "Expected the error of retrieve on storage of random bytes to name the storage "
+        + "\"feed-UUID.json\", but it said: is not a feed cache this store can decode")
+  }
+
+  @Test func changedStorage_namesTheItemAndItsSizes() async throws {
+    try await expectSpec(
+      "damagedStorage_openAndRetrieveLeaveStorageUntouched(binaryGarbage)",
+      on: .rewritesDamagedStorageOnRetrieve,
+      toReport:
+        "Expected retrieve on storage of random bytes to leave it untouched, but "
+        + "\"feed-UUID.json\" disappeared (it had 6 bytes)")
+  }
+
+  @Test func refusalThatChangedStorage_namesWhatChanged() async throws {
+    try await expectSpec(
+      "damagedStorage_insertRefusesAndLeavesStorageUntouched(newerFormatVersion)",
+      on: .insertDeletesStorageItRefuses,
+      toReport:
+        "Expected insert over storage of a newer format version that threw to leave the storage "
+        + "untouched, but \"feed-UUID.json\" disappeared (it had 58 bytes)")
+  }
+
+  @Test func tornCacheAfterACrash_namesTheCrashPointAndHowManyFailed() async throws {
+    try await expectSpec(
+      "crash_insertLeavesOldOrNewCache", on: .writesInPlace,
+      toReport:
+        "Expected retrieve after a restart after a crash at write 1 to deliver the old cache "
+        + "(3 images cached at 786297600.1234568s after 2001-01-01) or the new one (30 images "
+        + "cached at 786297601.1234568s after 2001-01-01), but it threw: The feed cache "
+        + "feed-UUID.json is not a feed cache this store can decode (and at 29 more crash points)")
+  }
+
+  @Test func strayItemsAfterACrash_listsThem() async throws {
+    try await expectSpec(
+      "crash_nextInsertRemovesStrayItems", on: .leavesTempFilePerCrash,
+      toReport:
+        "Expected the next insert after a crash at write 1 to leave nothing beside the storage, "
+        + "but found [\".feed-UUID.json.tmp.UUID\"] (and at 30 more crash points)")
+  }
+
+  /// Runs the spec called `id` on a disk store with `misbehavior`, expecting exactly one failure
+  /// that says `message` once its UUIDs are replaced; any other text is recorded as a real one.
+  private func expectSpec(
+    _ id: String, on misbehavior: StorageMisbehavior, toReport message: String
+  ) async throws {
+    let spec = try #require(FeedStoreSpec.named(id))
+    let factory = DiskFeedStoreFactory(misbehavior: misbehavior)
+
+    try await withKnownIssue {
+      try await spec.verify(factory)
+    } matching: { issue in
+      issue.comments.map { withoutUUIDs($0.rawValue) } == [message]
+    }
+  }
+
+  private func withoutUUIDs(_ text: String) -> String {
+    text.replacing(
+      /[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}/, with: "UUID")
+  }
+}
