@@ -1,4 +1,5 @@
 import FeedCache
+import FeedStoreBackends
 import Foundation
 
 /// The feed every row of one size works on: `count` realistic images, their timestamp, and the
@@ -95,4 +96,16 @@ struct Fixture: Sendable {
     "Kyoto, Japan", "Cape Town, South Africa", "Montréal, Canada", "Oslo, Norway",
     "Austin, Texas", "Melbourne, Australia", "Reykjavík, Iceland", "Seville, Spain",
   ]
+}
+
+extension SeededGenerator {
+  /// `true` with probability `percent` / 100.
+  fileprivate mutating func chance(_ percent: Int) -> Bool {
+    index(below: 100) < percent
+  }
+
+  /// One element of `elements`, which must not be empty.
+  fileprivate mutating func element<Element>(of elements: [Element]) -> Element {
+    elements[index(below: elements.count)]
+  }
 }
