@@ -29,7 +29,7 @@ struct ResultRow: Codable, Sendable {
   /// The memory of one run of the operation, when it was measured.
   let memory: MemoryFigures?
 
-  /// Summarises the samples of row `id` at `size` images.
+  /// Summarizes the samples of row `id` at `size` images.
   init(
     id: RowID, size: Int, payloadBytes: Int, samples: [Duration], floor: ResultRow?,
     memory: MemoryFigures?

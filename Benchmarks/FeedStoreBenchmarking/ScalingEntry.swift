@@ -7,7 +7,7 @@
 struct ScalingEntry: Codable, Sendable {
   /// The verdict on a row's growth.
   enum Verdict: String, Codable, Sendable {
-    /// Cost per image fell by more than the tolerance: fixed costs amortised.
+    /// Cost per image fell by more than the tolerance: fixed costs amortized.
     case betterThanLinear = "better than linear"
     /// Cost per image stayed within the tolerance.
     case linear = "linear"
@@ -38,7 +38,7 @@ struct ScalingEntry: Codable, Sendable {
   let verdict: Verdict
 
   /// The scaling of every row measured at two sizes or more, in the order of `rows`.
-  static func analyse(_ rows: [ResultRow]) -> [ScalingEntry] {
+  static func analyze(_ rows: [ResultRow]) -> [ScalingEntry] {
     ResultRow.bySize(rows).compactMap { id, rows in
       let points = rows.map { Point(size: $0.size, nanosecondsPerImage: $0.nanosecondsPerImage) }
       guard points.count >= 2, let first = points.first, let last = points.last else { return nil }
