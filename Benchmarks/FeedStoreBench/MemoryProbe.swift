@@ -71,18 +71,19 @@ enum MemoryProbe {
     }
   }
 
-  private static func measureHere<W: Workload>(_ workload: W, in directory: URL) async throws
-    -> MemoryFigures
+  /// `@concurrent`, like the sampler's timed run: the operation runs on a pool thread, as it
+  /// does when timed, so it allocates from the same kind of malloc arena.
+  @concurrent private static func measureHere<W: Workload>(_ workload: W, in directory: URL)
+    async throws -> MemoryFigures
   {
     let prepared = try await workload.prepare(in: directory)
-    let counter = AllocationCounter()
     // A first read warms the allocator, so the reads around the operation reuse its memory.
     _ = ProcessMemory.residentBytes()
     let reset = ProcessMemory.resetPeak()
     let before = ProcessMemory.residentBytes()
-    counter.start()
+    AllocationCounter.start()
     let output = try await workload.run(prepared)
-    let counts = counter.stop()
+    let counts = AllocationCounter.stop()
     let peak = ProcessMemory.peakResidentBytes()
     BlackHole.consume(output)
     BlackHole.consume(prepared)

@@ -110,13 +110,22 @@ struct Arguments: Equatable, Sendable {
     return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
   }
 
+  /// The comma-separated items of `text`, trimmed; an empty item is refused, showing `usage`.
+  private static func items(_ text: String, of option: String, usage: String)
+    throws(ArgumentError) -> [String]
+  {
+    let items = text.split(separator: ",", omittingEmptySubsequences: false).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    guard !items.contains("") else {
+      throw ArgumentError("\(option): '\(text)' has an empty item; use \(usage)")
+    }
+    return items
+  }
+
   private static func sizes(_ text: String) throws(ArgumentError) -> [Int] {
     var sizes: Set<Int> = []
-    for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-      let item = item.trimmingCharacters(in: .whitespaces)
-      guard !item.isEmpty else {
-        throw ArgumentError("--sizes: '\(text)' has an empty item; use N,N,... such as 1000,10000")
-      }
+    for item in try items(text, of: "--sizes", usage: "N,N,... such as 1000,10000") {
       guard let size = Int(item) else {
         throw ArgumentError("--sizes: '\(item)' is not a number of images")
       }
@@ -135,11 +144,7 @@ struct Arguments: Equatable, Sendable {
     -> [String]
   {
     var chosen: [String] = []
-    for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-      let item = item.trimmingCharacters(in: .whitespaces)
-      guard !item.isEmpty else {
-        throw ArgumentError("--backends: '\(text)' has an empty item; use NAME,NAME,...")
-      }
+    for item in try items(text, of: "--backends", usage: "NAME,NAME,...") {
       guard let name = available.first(where: { $0.lowercased() == item.lowercased() }) else {
         throw ArgumentError(
           "--backends: unknown backend '\(item)'; known backends: "

@@ -51,14 +51,14 @@ struct BaselineComparison: Codable, Sendable {
     self.baselineFile = baselineFile
     baselineStartedAt = baseline.startedAt
     self.threshold = threshold
-    var saved: [RowKey: Int64] = [:]
+    var saved: [RowID: [Int: Int64]] = [:]
     for figure in Self.figures(of: baseline) {
-      saved[RowKey(id: figure.id, size: figure.size)] = figure.p50
+      saved[figure.id, default: [:]][figure.size] = figure.p50
     }
     var entries: [Entry] = []
     var newRows: [String] = []
     for (id, size, p50) in Self.figures(of: report) {
-      guard let old = saved[RowKey(id: id, size: size)] else {
+      guard let old = saved[id]?[size] else {
         newRows.append("\(id.label) (N=\(size))")
         continue
       }
@@ -85,10 +85,5 @@ struct BaselineComparison: Codable, Sendable {
       }
     }
     return figures
-  }
-
-  private struct RowKey: Hashable {
-    let id: RowID
-    let size: Int
   }
 }

@@ -27,8 +27,8 @@ package enum BenchmarkCommand {
         print(Usage.help(backends: available))
         return .success
       }
-      try OutputFile.checkWritable(arguments.outputPath, option: "--output")
-      try OutputFile.checkWritable(arguments.savePath, option: "--save")
+      try checkWritable(arguments.outputPath, option: "--output")
+      try checkWritable(arguments.savePath, option: "--save")
       if let path = arguments.baselinePath {
         baseline = try SavedRunLoader.load(from: path, for: "--baseline")
       }
@@ -93,15 +93,43 @@ package enum BenchmarkCommand {
   /// Saves the run first, so a report that cannot be rendered never loses it.
   private static func write(_ report: RunReport, arguments: Arguments) throws {
     if let savePath = arguments.savePath {
-      try OutputFile.write(Data(try JSONRenderer().render(report).utf8), to: savePath)
+      try write(try OutputFormat.json.render(report), to: savePath)
       StandardError.write("saved the run to \(savePath)")
     }
-    let text = try arguments.format.renderer.render(report)
+    let text = try arguments.format.render(report)
     if let outputPath = arguments.outputPath {
-      try OutputFile.write(Data(text.utf8), to: outputPath)
+      try write(text, to: outputPath)
       StandardError.write("wrote the \(arguments.format.rawValue) report to \(outputPath)")
     } else {
       FileHandle.standardOutput.write(Data(text.utf8))
+    }
+  }
+
+  /// Checks, before anything is measured, that a file can be written at `path` (`--output`,
+  /// `--save`): its directory exists and is writable, and the path is not a directory.
+  ///
+  /// - Throws: ``ArgumentError`` naming `option` when it cannot.
+  private static func checkWritable(_ path: String?, option: String) throws(ArgumentError) {
+    guard let path else { return }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    {
+      throw ArgumentError("\(option): '\(path)' is a directory")
+    }
+    let directory = URL(filePath: path).deletingLastPathComponent().path(percentEncoded: false)
+    guard FileManager.default.isWritableFile(atPath: directory) else {
+      throw ArgumentError(
+        "\(option): cannot write to '\(path)': its directory is missing or read-only")
+    }
+  }
+
+  /// Writes `text` to `path`, replacing the file atomically.
+  private static func write(_ text: String, to path: String) throws(BenchmarkError) {
+    do {
+      try Data(text.utf8).write(to: URL(filePath: path), options: .atomic)
+    } catch {
+      throw BenchmarkError("cannot write '\(path)': \(error.localizedDescription)")
     }
   }
 

@@ -1,4 +1,5 @@
 import FeedCache
+import FeedStoreBackends
 import Foundation
 
 /// The feed every row of one size works on: `count` realistic images, their timestamp, and the
@@ -38,7 +39,7 @@ struct Fixture: Sendable {
       return
     }
     do {
-      payload = try JSONEncoder().encode(JSONFeed(images: images))
+      payload = try JSONImage.encode(images)
     } catch {
       throw BenchmarkError("cannot encode the fixture of \(count) images: \(error)")
     }
@@ -52,17 +53,11 @@ struct Fixture: Sendable {
       id: id, description: description, location: location, url: makeURL(using: &generator))
   }
 
+  /// 16 random bytes in memory order, with version 4 in byte 6 and the RFC 4122 variant in byte 8.
   private static func makeUUID(using generator: inout SeededGenerator) -> UUID {
-    var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    let high = generator.next()
-    let low = generator.next()
-    withUnsafeMutableBytes(of: &bytes) { raw in
-      raw.storeBytes(of: high, toByteOffset: 0, as: UInt64.self)
-      raw.storeBytes(of: low, toByteOffset: 8, as: UInt64.self)
-      raw[6] = (raw[6] & 0x0F) | 0x40  // version 4
-      raw[8] = (raw[8] & 0x3F) | 0x80  // RFC 4122 variant
-    }
-    return UUID(uuid: bytes)
+    let high = (generator.next() & ~(0xF0 << 48) | 0x40 << 48).littleEndian
+    let low = (generator.next() & ~0xC0 | 0x80).littleEndian
+    return UUID(uuid: unsafeBitCast((high, low), to: uuid_t.self))
   }
 
   private static func makeDescription(using generator: inout SeededGenerator) -> String {
@@ -101,4 +96,16 @@ struct Fixture: Sendable {
     "Kyoto, Japan", "Cape Town, South Africa", "Montréal, Canada", "Oslo, Norway",
     "Austin, Texas", "Melbourne, Australia", "Reykjavík, Iceland", "Seville, Spain",
   ]
+}
+
+extension SeededGenerator {
+  /// `true` with probability `percent` / 100.
+  fileprivate mutating func chance(_ percent: Int) -> Bool {
+    index(below: 100) < percent
+  }
+
+  /// One element of `elements`, which must not be empty.
+  fileprivate mutating func element<Element>(of elements: [Element]) -> Element {
+    elements[index(below: elements.count)]
+  }
 }

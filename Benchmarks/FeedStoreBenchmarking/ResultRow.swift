@@ -29,7 +29,7 @@ struct ResultRow: Codable, Sendable {
   /// The memory of one run of the operation, when it was measured.
   let memory: MemoryFigures?
 
-  /// Summarises the samples of row `id` at `size` images.
+  /// Summarizes the samples of row `id` at `size` images.
   init(
     id: RowID, size: Int, payloadBytes: Int, samples: [Duration], floor: ResultRow?,
     memory: MemoryFigures?
@@ -48,6 +48,19 @@ struct ResultRow: Codable, Sendable {
       FloorRatio(floor: $0.label, ratio: p50 / Double(max($0.summary.p50, 1)))
     }
     self.memory = memory
+  }
+
+  /// Each row's results, rows in the order they first appear in `rows`, sizes ascending.
+  static func bySize(_ rows: [ResultRow]) -> [(id: RowID, rows: [ResultRow])] {
+    var order: [RowID] = []
+    var rowsByID: [RowID: [ResultRow]] = [:]
+    for row in rows {
+      if rowsByID[row.id] == nil {
+        order.append(row.id)
+      }
+      rowsByID[row.id, default: []].append(row)
+    }
+    return order.map { id in (id, (rowsByID[id] ?? []).sorted { $0.size < $1.size }) }
   }
 }
 

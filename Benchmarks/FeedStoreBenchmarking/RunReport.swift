@@ -27,7 +27,7 @@ struct RunReport: Codable, Sendable {
   /// This run against `--baseline`, when given.
   var comparison: BaselineComparison?
 
-  /// Assembles a report, analysing the rows' scaling.
+  /// Assembles a report, analyzing the rows' scaling.
   init(
     startedAt: Date, machine: MachineInfo, configuration: RunConfiguration, rows: [ResultRow],
     sustained: [SustainedRow] = [], comparison: BaselineComparison? = nil
@@ -38,7 +38,7 @@ struct RunReport: Codable, Sendable {
     self.machine = machine
     self.configuration = configuration
     self.rows = rows
-    scaling = ScalingEntry.analyse(rows)
+    scaling = ScalingEntry.analyze(rows)
     self.sustained = sustained
     self.comparison = comparison
   }

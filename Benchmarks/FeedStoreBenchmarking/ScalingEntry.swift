@@ -7,7 +7,7 @@
 struct ScalingEntry: Codable, Sendable {
   /// The verdict on a row's growth.
   enum Verdict: String, Codable, Sendable {
-    /// Cost per image fell by more than the tolerance: fixed costs amortised.
+    /// Cost per image fell by more than the tolerance: fixed costs amortized.
     case betterThanLinear = "better than linear"
     /// Cost per image stayed within the tolerance.
     case linear = "linear"
@@ -38,18 +38,9 @@ struct ScalingEntry: Codable, Sendable {
   let verdict: Verdict
 
   /// The scaling of every row measured at two sizes or more, in the order of `rows`.
-  static func analyse(_ rows: [ResultRow]) -> [ScalingEntry] {
-    var order: [RowID] = []
-    var pointsByRow: [RowID: [Point]] = [:]
-    for row in rows {
-      if pointsByRow[row.id] == nil {
-        order.append(row.id)
-      }
-      pointsByRow[row.id, default: []].append(
-        Point(size: row.size, nanosecondsPerImage: row.nanosecondsPerImage))
-    }
-    return order.compactMap { id in
-      let points = (pointsByRow[id] ?? []).sorted { $0.size < $1.size }
+  static func analyze(_ rows: [ResultRow]) -> [ScalingEntry] {
+    ResultRow.bySize(rows).compactMap { id, rows in
+      let points = rows.map { Point(size: $0.size, nanosecondsPerImage: $0.nanosecondsPerImage) }
       guard points.count >= 2, let first = points.first, let last = points.last else { return nil }
       let growth = last.nanosecondsPerImage / max(first.nanosecondsPerImage, .leastNonzeroMagnitude)
       return ScalingEntry(

@@ -15,7 +15,7 @@ struct Summary: Codable, Equatable, Sendable {
   /// The slowest sample.
   let maximum: Int64
 
-  /// Summarises `samples`; every figure is 0 when there are none.
+  /// Summarizes `samples`; every figure is 0 when there are none.
   init(nanoseconds samples: [Int64]) {
     let sorted = samples.sorted()
     func percentile(_ percent: Int) -> Int64 {

@@ -4,29 +4,29 @@ import Testing
 
 @Suite struct RendererTests {
   /// 2,000 and 5,000 have no power of ten between them, which used to crash the x axis.
-  @Test func svg_rendersSizesWithinOneDecade() {
+  @Test func svg_rendersSizesWithinOneDecade() throws {
     let report = makeSUT(sizes: [2_000, 5_000])
 
-    let svg = SVGChartRenderer().render(report)
+    let svg = try OutputFormat.svg.render(report)
 
     #expect(svg.contains(">2,000</text>"))
     #expect(svg.contains(">5,000</text>"))
     #expect(svg.hasSuffix("</svg>\n"))
   }
 
-  @Test func svg_drawsAGridLineAtEachPowerOfTenBetweenTheSizes() {
+  @Test func svg_drawsAGridLineAtEachPowerOfTenBetweenTheSizes() throws {
     let report = makeSUT(sizes: [100, 1_000, 10_000])
 
-    let svg = SVGChartRenderer().render(report)
+    let svg = try OutputFormat.svg.render(report)
 
     #expect(svg.components(separatedBy: "stroke=\"#f0f0f0\"").count - 1 == 3)
   }
 
-  @Test func table_flagsASustainedRowThatDrifts() {
+  @Test func table_flagsASustainedRowThatDrifts() throws {
     let drifting = makeSustainedRow(firstTenth: 100_000, lastTenth: 400_000)
     let report = makeReport(rows: [], sustained: [drifting])
 
-    let table = TableRenderer().render(report)
+    let table = try OutputFormat.table.render(report)
 
     #expect(table.contains("LATENCY DRIFTS UPWARD"))
   }
@@ -35,7 +35,7 @@ import Testing
     let drifting = makeSustainedRow(firstTenth: 100_000, lastTenth: 400_000)
     let report = makeReport(rows: [], sustained: [drifting])
 
-    let json = try JSONRenderer().render(report)
+    let json = try OutputFormat.json.render(report)
 
     #expect(json.contains("\"latency drifts upward\""))
   }

@@ -83,7 +83,7 @@ import Testing
       makeRow(.writeFloor, size: 1_000, p50: 2_000_000),
       makeRow(.store("SQLite", .insert), size: 1_000, p50: 3_000_000),
     ])
-    let path = try write(try JSONRenderer().render(saved), named: "run.json", in: directory)
+    let path = try write(try OutputFormat.json.render(saved), named: "run.json", in: directory)
 
     let loaded = try SavedRunLoader.load(from: path, for: "--baseline")
 

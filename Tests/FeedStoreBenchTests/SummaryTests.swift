@@ -66,7 +66,7 @@ import Testing
   }
 }
 
-/// A summary's five figures, which a test can write out: `Summary` only summarises samples.
+/// A summary's five figures, which a test can write out: `Summary` only summarizes samples.
 private struct Figures: Equatable, CustomStringConvertible {
   let minimum: Int64
   let p50: Int64

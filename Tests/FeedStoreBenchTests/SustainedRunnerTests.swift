@@ -37,7 +37,7 @@ import Testing
     let feeds = try SustainedFeeds(count: 50)
 
     for index in 0..<feeds.count {
-      let decoded = try JSONDecoder().decode(JSONFeed.self, from: feeds.payload(index)).images
+      let decoded = try JSONImage.decode(feeds.payload(index))
       #expect(decoded == feeds.feed(index))
       #expect(SustainedFeeds.sizes.contains(decoded.count))
     }

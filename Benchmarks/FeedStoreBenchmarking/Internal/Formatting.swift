@@ -5,11 +5,8 @@ enum Formatting {
   /// A duration in nanoseconds with a unit that keeps three significant digits: `812 ns`,
   /// `12.3 µs`, `4.56 ms`, `1.23 s`.
   static func duration(nanoseconds: Double) -> String {
-    let units: [(divisor: Double, unit: String)] = [(1e9, "s"), (1e6, "ms"), (1e3, "µs")]
-    for (divisor, unit) in units where nanoseconds >= divisor {
-      return "\(significant(nanoseconds / divisor)) \(unit)"
-    }
-    return "\(significant(nanoseconds)) ns"
+    scaled(nanoseconds, [(1e9, " s"), (1e6, " ms"), (1e3, " µs")])
+      ?? "\(significant(nanoseconds)) ns"
   }
 
   /// A duration in whole nanoseconds, formatted like the `Double` overload.
@@ -39,19 +36,20 @@ enum Formatting {
 
   /// A rate with a metric suffix: `812`, `12.3 k`, `4.56 M`.
   static func rate(_ value: Double) -> String {
-    if value >= 1e9 { return "\(significant(value / 1e9)) G" }
-    if value >= 1e6 { return "\(significant(value / 1e6)) M" }
-    if value >= 1e3 { return "\(significant(value / 1e3)) k" }
-    return significant(value)
+    scaled(value, [(1e9, " G"), (1e6, " M"), (1e3, " k")]) ?? significant(value)
   }
 
   /// A size in bytes with a binary unit: `812 B`, `12.3 KiB`, `4.56 MiB`.
   static func bytes(_ value: Int) -> String {
-    let amount = Double(value)
-    if amount >= 1_073_741_824 { return "\(significant(amount / 1_073_741_824)) GiB" }
-    if amount >= 1_048_576 { return "\(significant(amount / 1_048_576)) MiB" }
-    if amount >= 1024 { return "\(significant(amount / 1024)) KiB" }
-    return "\(value) B"
+    scaled(Double(value), [(0x4000_0000, " GiB"), (0x10_0000, " MiB"), (0x400, " KiB")])
+      ?? "\(value) B"
+  }
+
+  /// `value` in the first of `units` (largest first) that it reaches, or `nil` below them all.
+  private static func scaled(_ value: Double, _ units: [(divisor: Double, suffix: String)])
+    -> String?
+  {
+    units.first { value >= $0.divisor }.map { significant(value / $0.divisor) + $0.suffix }
   }
 
   /// A ratio: `3.21x`, or `<0.001x` for what three decimals would show as zero.

@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// This process's resident memory: now, and at its peak.
 ///
 /// On Linux both come from `/proc/self/status` (`VmRSS`, `VmHWM`), and the peak can be reset to

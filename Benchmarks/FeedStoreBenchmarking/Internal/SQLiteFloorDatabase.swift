@@ -3,105 +3,94 @@ import FeedCache
 import FeedCacheSQLite
 import Foundation
 
-/// A database for the SQLite C API floors, set up as the SQLite store sets up its own: a new file
-/// opened in multi-thread mode, incremental auto-vacuum, write-ahead logging with the store's
-/// connection settings, the store's own migrations, and every statement prepared once.
+/// A database for the SQLite C API floors, set up as the SQLite store sets up its own.
 ///
-/// Used from one thread at a time, like the store's connection. Releasing it finalizes the
-/// statements and closes the database, which the sampler does after the clock stopped.
+/// It is opened and set up through the store's `SQLiteConnection`, `SQLiteStatement` and
+/// `FeedSchema` (`package` access): a new file in multi-thread mode, the store's new-file and
+/// connection settings (WAL, checked), its migrations, and every statement prepared once. Only the
+/// timed loops call the C API by themselves: binding the pre-encoded bytes in place, and reading
+/// the columns into values. Used from one thread at a time, like the store's connection;
+/// releasing it, after the clock stopped, finalizes the statements and closes the database.
 final class SQLiteFloorDatabase {
-  private let handle: OpaquePointer
-  private let path: String
+  private let connection: SQLiteConnection
   private let feed: PreEncodedFeed
   private let timestamp: Date
-  private var statements: [OpaquePointer] = []
-  /// `BEGIN IMMEDIATE`, the cache row (`?1` timestamp), one image (`?1` position, `?2` id,
-  /// `?3` description, `?4` location, `?5` url), `COMMIT`; set by the initializer.
-  private var insertStatements: (OpaquePointer, OpaquePointer, OpaquePointer, OpaquePointer)?
-  /// `BEGIN`, the cache row, the images in position order, `COMMIT`; set by the initializer.
-  private var readStatements: (OpaquePointer, OpaquePointer, OpaquePointer, OpaquePointer)?
+  private let beginWrite: SQLiteStatement
+  private let beginRead: SQLiteStatement
+  private let commit: SQLiteStatement
+  /// `?1` the timestamp.
+  private let insertCache: SQLiteStatement
+  /// `?1` position, `?2` id, `?3` description, `?4` location, `?5` url.
+  private let insertImage: SQLiteStatement
+  private let selectCache: SQLiteStatement
+  /// `id`, `description`, `location`, `url`, in position order.
+  private let selectImages: SQLiteStatement
 
   /// Creates the database file at `url`, its tables and its statements, for inserting `feed`.
   ///
-  /// - Throws: ``BenchmarkError`` when SQLite fails, or the journal mode does not become WAL.
-  init(creatingFileAt url: URL, feed: PreEncodedFeed, timestamp: Date) throws(BenchmarkError) {
-    path = url.path(percentEncoded: false)
-    var opened: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-    let code = sqlite3_open_v2(path, &opened, flags, nil)
-    guard let opened else {
-      throw BenchmarkError("the SQLite floor cannot open \(path): SQLite result code \(code)")
+  /// - Throws: The store's `SQLiteFeedStoreError` when SQLite fails, ``BenchmarkError`` when the
+  ///   journal mode does not become WAL.
+  init(creatingFileAt url: URL, feed: PreEncodedFeed, timestamp: Date) throws {
+    let connection = try SQLiteConnection(
+      path: url.path(percentEncoded: false), mode: .create,
+      busyTimeout: SQLiteFeedStore.defaultBusyTimeout, operation: "open the SQLite floor")
+    try connection.execute(FeedSchema.newFileSettings, "set up a new database")
+    guard try connection.texts("PRAGMA journal_mode", "read the journal mode") == ["wal"] else {
+      throw BenchmarkError("the SQLite floor's database \(connection.path) did not switch to WAL")
     }
-    handle = opened
+    try connection.execute(
+      "\(FeedSchema.connectionSettings); BEGIN IMMEDIATE; \(FeedSchema.migrations.joined()) "
+        + "PRAGMA user_version = \(FeedSchema.currentVersion); COMMIT", "create the tables")
+    func prepare(_ sql: String) throws -> SQLiteStatement {
+      try connection.prepare(sql, "prepare \"\(sql)\"")
+    }
+    self.connection = connection
     self.feed = feed
     self.timestamp = timestamp
-    try check(code, "open the database")
-    // Before any table, as the store creates its files.
-    try execute("PRAGMA auto_vacuum = INCREMENTAL")
-    let journalMode = try statement("PRAGMA journal_mode = WAL")
-    let isWAL =
-      try step(journalMode, "set the journal mode")
-      && sqlite3_column_text(journalMode, 0).map { String(cString: $0) } == "wal"
-    sqlite3_reset(journalMode)
-    guard isWAL else {
-      throw BenchmarkError("the SQLite floor's database \(path) did not switch to WAL")
-    }
-    let schema = FeedSchema.migrations.joined(separator: "\n")
-    try execute(
-      "\(FeedSchema.connectionSettings); BEGIN IMMEDIATE; \(schema) "
-        + "PRAGMA user_version = \(FeedSchema.currentVersion); COMMIT")
-    insertStatements = (
-      try statement("BEGIN IMMEDIATE"),
-      try statement("INSERT INTO feed_cache (id, timestamp) VALUES (1, ?1)"),
-      try statement(
-        "INSERT INTO feed_image (position, id, description, location, url) "
-          + "VALUES (?1, ?2, ?3, ?4, ?5)"),
-      try statement("COMMIT")
+    beginWrite = try prepare("BEGIN IMMEDIATE")
+    beginRead = try prepare("BEGIN")
+    commit = try prepare("COMMIT")
+    insertCache = try prepare("INSERT INTO feed_cache (id, timestamp) VALUES (1, ?1)")
+    insertImage = try prepare(
+      "INSERT INTO feed_image (position, id, description, location, url) VALUES (?1, ?2, ?3, ?4, ?5)"
     )
-    readStatements = (
-      try statement("BEGIN"), try statement("SELECT timestamp FROM feed_cache WHERE id = 1"),
-      try statement("SELECT id, description, location, url FROM feed_image ORDER BY position"),
-      try statement("COMMIT")
-    )
+    // As the store does, the last position sizes the array up front (a lookup in the b-tree).
+    selectCache = try prepare(
+      "SELECT timestamp, (SELECT max(position) FROM feed_image) FROM feed_cache WHERE id = 1")
+    selectImages = try prepare(
+      "SELECT id, description, location, url FROM feed_image ORDER BY position")
   }
 
-  deinit {
-    // Nothing can report a failure here; every statement is finalized before the close.
-    for statement in statements {
-      sqlite3_finalize(statement)
-    }
-    sqlite3_close_v2(handle)
-  }
-
-  /// The timed insert: one transaction holding the cache row and every image.
+  /// The timed insert: one transaction holding the cache row and every image, each image's
+  /// bytes bound where they are (`SQLITE_STATIC`, no copy).
   ///
-  /// - Throws: ``BenchmarkError`` when a call fails; the transaction is rolled back then.
-  func insert() throws(BenchmarkError) {
-    guard let (begin, cache, image, commit) = insertStatements else { throw unprepared }
+  /// - Throws: What SQLite reports; the transaction is rolled back then.
+  func insert() throws {
+    try beginWrite.run("begin the transaction")
     do {
-      try run(begin, "begin the transaction")
-      try check(
-        sqlite3_bind_double(cache, 1, timestamp.timeIntervalSinceReferenceDate),
-        "bind the timestamp")
-      try run(cache, "insert the cache row")
-      try feed.withBytes { (bytes) throws(BenchmarkError) in
-        // The bound pointers must not outlive `bytes`.
-        defer { sqlite3_clear_bindings(image) }
+      try insertCache.bind(timestamp.timeIntervalSinceReferenceDate, at: 1, "bind the timestamp")
+      try insertCache.run("insert the cache row")
+      try feed.withBytes { bytes in
+        // Clears the bindings too: the bound pointers must not outlive `bytes`.
+        defer { insertImage.reset() }
+        let image = insertImage.handle
+        func bind(_ text: PreEncodedFeed.Bytes?, at index: Int32) -> Int32 {
+          guard let text else { return sqlite3_bind_null(image, index) }
+          return sqlite3_bind_text(image, index, bytes + text.offset, text.count, nil)
+        }
         for (position, value) in feed.images.enumerated() {
-          try check(sqlite3_bind_int64(image, 1, Int64(position)), "bind a position")
-          try check(
-            sqlite3_bind_blob(image, 2, bytes + value.id, 16, Self.sqliteStatic), "bind an id")
-          try bind(value.description, at: 3, bytes: bytes, to: image)
-          try bind(value.location, at: 4, bytes: bytes, to: image)
-          try bind(value.url, at: 5, bytes: bytes, to: image)
-          try run(image, "insert image \(position)")
+          try connection.check(sqlite3_bind_int64(image, 1, Int64(position)), "bind a position")
+          try connection.check(sqlite3_bind_blob(image, 2, bytes + value.id, 16, nil), "bind an id")
+          try connection.check(bind(value.description, at: 3), "bind a description")
+          try connection.check(bind(value.location, at: 4), "bind a location")
+          try connection.check(bind(value.url, at: 5), "bind a url")
+          _ = try insertImage.step("insert image \(position)")
+          sqlite3_reset(image)
         }
       }
-      try run(commit, "commit the transaction")
+      try commit.run("commit the transaction")
     } catch {
-      if sqlite3_get_autocommit(handle) == 0 {
-        sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
-      }
+      connection.rollBackIfNeeded()
       throw error
     }
   }
@@ -109,111 +98,37 @@ final class SQLiteFloorDatabase {
   /// The timed read: the cache row and every image, in one read transaction, as values.
   ///
   /// - Returns: The cached feed, or `nil` when there is no cache row.
-  /// - Throws: ``BenchmarkError`` when a call fails or a row cannot be made into an image.
-  func read() throws(BenchmarkError) -> CachedFeed? {
-    guard let (begin, cache, images, commit) = readStatements else { throw unprepared }
-    try run(begin, "begin the read")
-    defer {
-      sqlite3_reset(cache)
-      sqlite3_reset(images)
-      sqlite3_step(commit)
-      sqlite3_reset(commit)
+  /// - Throws: What SQLite reports, or ``BenchmarkError`` when a row cannot be made into an image.
+  func read() throws -> CachedFeed? {
+    try beginRead.run("begin the read")
+    do {
+      let cached = try readRows()
+      try commit.run("end the read")
+      return cached
+    } catch {
+      connection.rollBackIfNeeded()
+      throw error
     }
-    guard try step(cache, "read the cache row") else { return nil }
-    let timestamp = Date(timeIntervalSinceReferenceDate: sqlite3_column_double(cache, 0))
+  }
+
+  private func readRows() throws -> CachedFeed? {
+    defer { selectCache.reset() }
+    guard try selectCache.step("read the cache row") else { return nil }
+    defer { selectImages.reset() }
+    func text(_ column: Int32) throws -> String? {
+      selectImages.type(at: column) == SQLITE_NULL
+        ? nil : try selectImages.text(at: column, "read an image's text")
+    }
     var feed: [LocalFeedImage] = []
-    while try step(images, "read an image") {
-      guard let id = uuid(images, 0), let url = text(images, 3).flatMap(URL.init(string:)) else {
-        throw BenchmarkError("the SQLite floor cannot make an image of row \(feed.count)")
-      }
-      feed.append(
-        LocalFeedImage(id: id, description: text(images, 1), location: text(images, 2), url: url))
+    feed.reserveCapacity(Int(selectCache.int64(at: 1) + 1))
+    while try selectImages.step("read an image") {
+      guard let id = selectImages.uuid(at: 0), let url = try text(3).flatMap(URL.init(string:))
+      else { throw BenchmarkError("the SQLite floor cannot make an image of row \(feed.count)") }
+      feed.append(LocalFeedImage(id: id, description: try text(1), location: try text(2), url: url))
     }
-    return CachedFeed(feed: feed, timestamp: timestamp)
+    return CachedFeed(
+      feed: feed, timestamp: Date(timeIntervalSinceReferenceDate: selectCache.double(at: 0)))
   }
-
-  /// Never thrown: the initializer prepares every statement or throws itself.
-  private var unprepared: BenchmarkError {
-    BenchmarkError("the SQLite floor's statements on \(path) are not prepared")
-  }
-
-  private func statement(_ sql: String) throws(BenchmarkError) -> OpaquePointer {
-    var prepared: OpaquePointer?
-    try check(
-      sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil),
-      "prepare \"\(sql)\"")
-    guard let prepared else { throw BenchmarkError("\"\(sql)\" holds no statement") }
-    statements.append(prepared)
-    return prepared
-  }
-
-  private func execute(_ sql: String) throws(BenchmarkError) {
-    try check(sqlite3_exec(handle, sql, nil, nil, nil), "run \"\(sql)\"")
-  }
-
-  /// Runs a statement to its next row: `true` when a row is ready, `false` when done.
-  private func step(_ statement: OpaquePointer, _ operation: @autoclosure () -> String)
-    throws(BenchmarkError) -> Bool
-  {
-    switch sqlite3_step(statement) {
-    case SQLITE_ROW: return true
-    case SQLITE_DONE: return false
-    case let code:
-      sqlite3_reset(statement)
-      throw error(code, operation())
-    }
-  }
-
-  /// Runs a statement that produces no row, then rewinds it.
-  private func run(_ statement: OpaquePointer, _ operation: @autoclosure () -> String)
-    throws(BenchmarkError)
-  {
-    guard try !step(statement, operation()) else {
-      throw BenchmarkError("the SQLite floor's statement to \(operation()) produced a row")
-    }
-    try check(sqlite3_reset(statement), operation())
-  }
-
-  private func bind(
-    _ text: PreEncodedFeed.Bytes?, at index: Int32, bytes: UnsafePointer<CChar>,
-    to statement: OpaquePointer
-  ) throws(BenchmarkError) {
-    let code =
-      if let text {
-        sqlite3_bind_text(statement, index, bytes + text.offset, text.count, Self.sqliteStatic)
-      } else {
-        sqlite3_bind_null(statement, index)
-      }
-    try check(code, "bind an image's text")
-  }
-
-  private func uuid(_ statement: OpaquePointer, _ column: Int32) -> UUID? {
-    guard let bytes = sqlite3_column_blob(statement, column),
-      sqlite3_column_bytes(statement, column) == 16
-    else { return nil }
-    return UUID(uuid: bytes.loadUnaligned(as: uuid_t.self))
-  }
-
-  /// The column's bytes as text, or `nil` for NULL and for bytes that are not UTF-8.
-  private func text(_ statement: OpaquePointer, _ column: Int32) -> String? {
-    guard let bytes = sqlite3_column_text(statement, column) else { return nil }
-    let count = Int(sqlite3_column_bytes(statement, column))
-    return String(validating: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
-  }
-
-  private func check(_ code: Int32, _ operation: @autoclosure () -> String) throws(BenchmarkError) {
-    guard code == SQLITE_OK else { throw error(code, operation()) }
-  }
-
-  private func error(_ code: Int32, _ operation: String) -> BenchmarkError {
-    BenchmarkError(
-      "the SQLite floor failed to \(operation) on \(path): "
-        + "\(String(cString: sqlite3_errmsg(handle))) (result code \(code))")
-  }
-
-  /// `SQLITE_STATIC`, `((sqlite3_destructor_type)0)`, which Swift does not import: SQLite uses
-  /// the bytes where they are, without copying them, until they are bound again or cleared.
-  private static let sqliteStatic: sqlite3_destructor_type? = nil
 }
 
 /// The images of a feed as the bytes SQLite stores, encoded once before any clock starts: each
@@ -258,10 +173,8 @@ struct PreEncodedFeed: Sendable {
   }
 
   /// Calls `body` with the start of the buffer, valid only during the call.
-  func withBytes<Result>(
-    _ body: (UnsafePointer<CChar>) throws(BenchmarkError) -> Result
-  ) throws(BenchmarkError) -> Result {
-    try buffer.withUnsafeBufferPointer { (bytes) throws(BenchmarkError) -> Result in
+  func withBytes<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) throws -> Result {
+    try buffer.withUnsafeBufferPointer { bytes in
       // Never taken: the buffer always holds its final NUL byte.
       guard let base = bytes.baseAddress else {
         throw BenchmarkError("the SQLite floor's encoded images have no address")

@@ -57,28 +57,24 @@ struct ReportSections {
         "row", "min", "p50", "p90", "p99", "max", "ns/img", "img/s", "vs floor (p50)",
         "peak mem", "allocs/img",
       ],
-      alignments: [.left] + Array(repeating: .right, count: 7) + [.left, .right, .right],
       rows: rows.map(resultCells))
   }
 
   private func resultCells(_ row: ResultRow) -> [String] {
     let summary = row.summary
     let floor = row.floorRatio.map {
-      "\(Formatting.ratio($0.ratio)) \($0.floor.replacingFloorPrefix())"
+      "\(Formatting.ratio($0.ratio)) \($0.floor.replacing("floor: ", with: ""))"
     }
-    return [
-      row.label,
-      Formatting.duration(nanoseconds: summary.minimum),
-      Formatting.duration(nanoseconds: summary.p50),
-      Formatting.duration(nanoseconds: summary.p90),
-      Formatting.duration(nanoseconds: summary.p99),
-      Formatting.duration(nanoseconds: summary.maximum),
-      Formatting.significant(row.nanosecondsPerImage),
-      Formatting.rate(row.imagesPerSecond),
-      floor ?? "-",
-      peakMemory(row),
-      allocationsPerImage(row),
-    ]
+    return [row.label]
+      + [summary.minimum, summary.p50, summary.p90, summary.p99, summary.maximum].map(duration)
+      + [
+        Formatting.significant(row.nanosecondsPerImage), Formatting.rate(row.imagesPerSecond),
+        floor ?? "-", peakMemory(row), allocationsPerImage(row),
+      ]
+  }
+
+  private func duration(_ nanoseconds: Int64) -> String {
+    Formatting.duration(nanoseconds: nanoseconds)
   }
 
   private func peakMemory(_ row: ResultRow) -> String {
@@ -101,8 +97,8 @@ struct ReportSections {
         + "DTO encode + write is the string DTO encode plus write+fsync+rename: the least a "
         + "store that writes the feed as one JSON file through JSONEncoder can do.",
       references: [
-        Reference("JSONEncoder", rows: [.encodeBaseline]),
-        Reference("DTO encode + write", rows: [.stringEncodeBaseline, .writeFloor]),
+        Reference(name: "JSONEncoder", rows: [.encodeBaseline]),
+        Reference(name: "DTO encode + write", rows: [.stringEncodeBaseline, .writeFloor]),
       ])
   }
 
@@ -120,8 +116,8 @@ struct ReportSections {
         + "with values encoded beforehand: insert / SQLite C API is what a SQLite store adds over "
         + "SQLite itself.",
       references: [
-        Reference("write", rows: [.writeFloor], showsMinimum: true),
-        Reference("SQLite C API", rows: [.sqliteFloor], showsMinimum: true),
+        Reference(name: "write", rows: [.writeFloor], showsMinimum: true),
+        Reference(name: "SQLite C API", rows: [.sqliteFloor], showsMinimum: true),
       ])
   }
 
@@ -135,9 +131,9 @@ struct ReportSections {
         + "payload into the same values. SQLite C API read reads the same rows, in one read "
         + "transaction, into the same values.",
       references: [
-        Reference("build values", rows: [.valueFloor]),
-        Reference("JSONDecoder", rows: [.decodeBaseline]),
-        Reference("SQLite C API read", rows: [.sqliteReadFloor]),
+        Reference(name: "build values", rows: [.valueFloor]),
+        Reference(name: "JSONDecoder", rows: [.decodeBaseline]),
+        Reference(name: "SQLite C API read", rows: [.sqliteReadFloor]),
       ])
   }
 
@@ -146,12 +142,6 @@ struct ReportSections {
     let name: String
     let rows: [RowID]
     var showsMinimum = false
-
-    init(_ name: String, rows: [RowID], showsMinimum: Bool = false) {
-      self.name = name
-      self.rows = rows
-      self.showsMinimum = showsMinimum
-    }
   }
 
   /// Each store's `operation` at each size, with each reference's p50 and the ratios to it.
@@ -164,7 +154,7 @@ struct ReportSections {
       for row in report.rows(ofSize: size)
       where row.id.kind == .store && row.id.operation == name {
         var cells = [row.id.name, Formatting.grouped(size)]
-        cells.append(Formatting.duration(nanoseconds: row.summary.p50))
+        cells.append(duration(row.summary.p50))
         for reference in references {
           let found = reference.rows.compactMap { report.row($0, size: size)?.summary }
           let complete = found.count == reference.rows.count
@@ -174,7 +164,7 @@ struct ReportSections {
             return Formatting.ratio(Double(row.summary[keyPath: statistic]) / Double(max(total, 1)))
           }
           let p50 = found.map(\.p50).reduce(0, +)
-          cells += [complete ? Formatting.duration(nanoseconds: p50) : "-", ratio(\.p50)]
+          cells += [complete ? duration(p50) : "-", ratio(\.p50)]
           if reference.showsMinimum {
             cells.append(ratio(\.minimum))
           }
@@ -188,8 +178,7 @@ struct ReportSections {
         + (reference.showsMinimum ? ["\(name) / \(reference.name) (min)"] : [])
     }
     return ReportSection(
-      title: title, caption: caption, headers: ["store", "N", name] + headers,
-      alignments: [.left] + Array(repeating: .right, count: headers.count + 2), rows: rows)
+      title: title, caption: caption, headers: ["store", "N", name] + headers, rows: rows)
   }
 
   /// The sustained mode: each row's throughput, latency, drift, storage and memory.
@@ -197,19 +186,15 @@ struct ReportSections {
     guard !report.sustained.isEmpty else { return nil }
     let configuration = report.configuration.sustained
     let rows = report.sustained.map { row in
-      [
-        row.label, Formatting.grouped(row.inserts), Formatting.rate(row.feedsPerSecond),
-        Formatting.duration(nanoseconds: row.insert.p50),
-        Formatting.duration(nanoseconds: row.insert.p90),
-        Formatting.duration(nanoseconds: row.insert.p99),
-        Formatting.duration(nanoseconds: row.insert.maximum), Formatting.ratio(row.drift),
-        row.retrieve.map { Formatting.duration(nanoseconds: $0.p50) } ?? "-",
-        Formatting.bytes(row.storageEndBytes), Formatting.bytes(row.storagePeakBytes),
-        row.leftoverFiles.isEmpty ? "0" : row.leftoverFiles.joined(separator: " "),
-        row.peakResidentBytes.map(Formatting.bytes) ?? "n/a",
-        row.flags.isEmpty
-          ? "ok" : row.flags.map { $0.rawValue.uppercased() }.joined(separator: ", "),
-      ]
+      [row.label, Formatting.grouped(row.inserts), Formatting.rate(row.feedsPerSecond)]
+        + [row.insert.p50, row.insert.p90, row.insert.p99, row.insert.maximum].map(duration) + [
+          Formatting.ratio(row.drift), row.retrieve.map { duration($0.p50) } ?? "-",
+          Formatting.bytes(row.storageEndBytes), Formatting.bytes(row.storagePeakBytes),
+          row.leftoverFiles.isEmpty ? "0" : row.leftoverFiles.joined(separator: " "),
+          row.peakResidentBytes.map(Formatting.bytes) ?? "n/a",
+          row.flags.isEmpty
+            ? "ok" : row.flags.map { $0.rawValue.uppercased() }.joined(separator: ", "),
+        ]
     }
     return ReportSection(
       title:
@@ -226,7 +211,6 @@ struct ReportSections {
         "row", "inserts", "feeds/s", "p50", "p90", "p99", "max", "drift", "retrieve p50",
         "storage end", "storage peak", "leftover files", "peak RSS", "flags",
       ],
-      alignments: [.left] + Array(repeating: .right, count: 12) + [.left],
       rows: rows)
   }
 
@@ -234,16 +218,10 @@ struct ReportSections {
   private var readers: ReportSection? {
     let rows = report.sustained.compactMap { row in
       row.readers.map { readers in
-        [
-          row.id.name, "\(readers.readers)",
-          Formatting.duration(nanoseconds: readers.insert.p50),
-          Formatting.duration(nanoseconds: readers.insert.p99),
-          Formatting.duration(nanoseconds: readers.retrieve.p50),
-          Formatting.duration(nanoseconds: readers.retrieve.p90),
-          Formatting.duration(nanoseconds: readers.retrieve.p99),
-          Formatting.duration(nanoseconds: readers.retrieve.maximum),
-          Formatting.grouped(readers.retrieves),
-        ]
+        let (insert, retrieve) = (readers.insert, readers.retrieve)
+        return [row.id.name, "\(readers.readers)"]
+          + [insert.p50, insert.p99, retrieve.p50, retrieve.p90, retrieve.p99, retrieve.maximum]
+          .map(duration) + [Formatting.grouped(readers.retrieves)]
       }
     }
     guard !rows.isEmpty else { return nil }
@@ -256,7 +234,6 @@ struct ReportSections {
         "store", "readers", "insert p50", "insert p99", "retrieve p50", "retrieve p90",
         "retrieve p99", "retrieve max", "retrieves",
       ],
-      alignments: [.left] + Array(repeating: .right, count: 8),
       rows: rows)
   }
 
@@ -280,7 +257,6 @@ struct ReportSections {
         + "\(threshold)x the row grows worse than linearly, below 1/\(threshold) fixed costs "
         + "dominate the small sizes.",
       headers: ["row"] + sizes.map { "N=\(Formatting.grouped($0))" } + ["growth", "verdict"],
-      alignments: [.left] + Array(repeating: .right, count: sizes.count + 1) + [.left],
       rows: rows)
   }
 
@@ -298,10 +274,8 @@ struct ReportSections {
           "ok"
         }
       return [
-        entry.label, Formatting.grouped(entry.size),
-        Formatting.duration(nanoseconds: entry.baselineP50),
-        Formatting.duration(nanoseconds: entry.currentP50),
-        Formatting.percentChange(entry.change), status,
+        entry.label, Formatting.grouped(entry.size), duration(entry.baselineP50),
+        duration(entry.currentP50), Formatting.percentChange(entry.change), status,
       ]
     }
     var caption =
@@ -318,29 +292,27 @@ struct ReportSections {
       title: "Comparison with baseline (p50)",
       caption: caption,
       headers: ["row", "N", "baseline p50", "p50", "change", "status"],
-      alignments: [.left, .right, .right, .right, .right, .left],
       rows: rows)
   }
 }
 
-extension String {
-  /// `floor: memcpy` as `memcpy`.
-  fileprivate func replacingFloorPrefix() -> String {
-    hasPrefix("floor: ") ? String(dropFirst("floor: ".count)) : self
-  }
-}
-
-/// One table of a report, as cells of text: the table and Markdown renderers lay out the same
-/// sections, so both formats always say the same thing.
+/// One table of a report, as cells of text: the table and Markdown formats lay out the same
+/// sections, so both always say the same thing.
 struct ReportSection {
+  /// The headers of the columns that hold text, aligned to the left; numbers align to the right.
+  private static let textColumns: Set = [
+    "row", "store", "vs floor (p50)", "verdict", "flags", "status",
+  ]
+
   /// The section's heading.
   let title: String
   /// A sentence or two under the heading, if any.
   let caption: String?
   /// The column headers.
   let headers: [String]
-  /// The alignment of each column.
-  let alignments: [TextTable.Alignment]
   /// The cells, row by row.
   let rows: [[String]]
+
+  /// Whether each column holds text rather than numbers.
+  var isText: [Bool] { headers.map(Self.textColumns.contains) }
 }

@@ -1,4 +1,5 @@
 import FeedCache
+import FeedStoreBackends
 import Foundation
 
 /// The feeds the sustained mode inserts one after the other, as an app replaces its cached feed

@@ -79,7 +79,7 @@ struct SustainedRow: Codable, Sendable {
   /// What makes the row suspect.
   let flags: [Flag]
 
-  /// Summarises the main phase's samples.
+  /// Summarizes the main phase's samples.
   init(
     id: RowID, insertSamples: [Int64], images: Int, retrieveSamples: [Int64]?,
     storageSamples: [Int], leftoverFiles: [String], residentBefore: Int?, peakResident: Int?,

@@ -19,10 +19,8 @@ struct EncodeBaselineWorkload: Workload {
   }
 
   func run(_ images: [LocalFeedImage]) throws -> Data {
-    if mapsToStrings {
-      return try JSONEncoder().encode(images.map(StringImageDTO.init))
-    }
-    return try JSONEncoder().encode(JSONFeed(images: images))
+    mapsToStrings
+      ? try JSONEncoder().encode(images.map(TextImage.init)) : try JSONImage.encode(images)
   }
 
   func verify(_ data: Data, of images: [LocalFeedImage]) throws {
@@ -32,19 +30,5 @@ struct EncodeBaselineWorkload: Workload {
       throw BenchmarkError(
         "\(id.label) wrote \(data.count) bytes, not \(fixture.payload.count)")
     }
-  }
-}
-
-private struct StringImageDTO: Encodable {
-  let id: String
-  let description: String?
-  let location: String?
-  let url: String
-
-  init(_ image: LocalFeedImage) {
-    id = image.id.uuidString
-    description = image.description
-    location = image.location
-    url = image.url.absoluteString
   }
 }

@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Floor (a): `memcpy` of the payload into a buffer allocated beforehand.
 struct MemcpyFloorWorkload: Workload {
   let fixture: Fixture
@@ -19,12 +11,8 @@ struct MemcpyFloorWorkload: Workload {
   }
 
   func run(_ destination: CopyDestination) {
-    fixture.payload.withUnsafeBytes { source in
-      guard let base = source.baseAddress, let target = destination.buffer.baseAddress else {
-        return
-      }
-      _ = memcpy(target, base, source.count)
-    }
+    // `copyMemory(from:)` is `memcpy`.
+    fixture.payload.withUnsafeBytes { destination.buffer.copyMemory(from: $0) }
   }
 
   func verify(_ output: Void, of destination: CopyDestination) throws {

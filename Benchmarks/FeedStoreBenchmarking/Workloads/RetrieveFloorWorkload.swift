@@ -32,7 +32,7 @@ struct RetrieveFloorWorkload: Workload {
           id: id, description: text.description, location: text.location, url: url)
       }
     case .decodeJSON:
-      return try JSONDecoder().decode(JSONFeed.self, from: fixture.payload).images
+      return try JSONImage.decode(fixture.payload)
     }
   }
 
@@ -43,8 +43,9 @@ struct RetrieveFloorWorkload: Workload {
   }
 }
 
-/// An image's fields as the text a store keeps: the least it reads back.
-struct TextImage: Sendable {
+/// An image's fields as the text a store keeps: the least it reads back, and the string DTO a
+/// JSON store encodes.
+struct TextImage: Encodable, Sendable {
   let id: String
   let description: String?
   let location: String?

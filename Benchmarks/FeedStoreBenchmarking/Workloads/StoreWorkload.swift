@@ -31,12 +31,10 @@ struct StoreWorkload: Workload {
 
   func verify(_ output: CachedFeed?, of store: any FeedStore) async throws {
     let cached = operation == .insert ? try await store.retrieve() : output
-    guard let cached else {
-      throw BenchmarkError("\(backend) retrieved nothing after inserting \(fixture.count) images")
-    }
-    guard cached.feed == fixture.images, cached.timestamp == fixture.timestamp else {
+    guard cached == CachedFeed(feed: fixture.images, timestamp: fixture.timestamp) else {
       throw BenchmarkError(
-        "\(backend) retrieved a different feed from the \(fixture.count) images it was given")
+        "\(backend) retrieved \(cached.map { "\($0.feed.count) images" } ?? "nothing"), not the "
+          + "\(fixture.count) images it was given")
     }
   }
 }
