@@ -7,7 +7,7 @@ import Synchronization
 final class UnreadableFileSystem: FileSystem {
   private let unreadableFile: URL
   private let base: any FileSystem
-  private let isDamaged = Mutex(true)
+  private let isDamaged = Atomic(true)
 
   init(unreadableFile: URL, base: any FileSystem) {
     self.unreadableFile = unreadableFile
@@ -15,7 +15,7 @@ final class UnreadableFileSystem: FileSystem {
   }
 
   func contentsOfFile(at url: URL) throws -> Data? {
-    if url == unreadableFile, isDamaged.withLock({ $0 }) {
+    if url == unreadableFile, isDamaged.load(ordering: .sequentiallyConsistent) {
       throw POSIXError(.EIO)
     }
     return try base.contentsOfFile(at: url)
@@ -53,7 +53,7 @@ final class UnreadableFileSystem: FileSystem {
 
   private func repair(_ url: URL) {
     if url == unreadableFile {
-      isDamaged.withLock { $0 = false }
+      isDamaged.store(false, ordering: .sequentiallyConsistent)
     }
   }
 }
