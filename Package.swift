@@ -9,7 +9,7 @@ let package = Package(
   products: [
     .library(name: "FeedCache", targets: ["FeedCache"]),
     .library(name: "FeedCacheInMemory", targets: ["FeedCacheInMemory"]),
-    .library(name: "FeedCacheCodable", targets: ["FeedCacheCodable"]),
+    .library(name: "FeedCacheJSONFile", targets: ["FeedCacheJSONFile"]),
     .library(name: "FeedCacheSQLite", targets: ["FeedCacheSQLite"]),
     .library(name: "FeedStoreSpecs", targets: ["FeedStoreSpecs"]),
     .library(name: "FeedStoreTestDoubles", targets: ["FeedStoreTestDoubles"]),
@@ -21,7 +21,7 @@ let package = Package(
 
     // Backends.
     .target(name: "FeedCacheInMemory", dependencies: ["FeedCache"]),
-    .target(name: "FeedCacheCodable", dependencies: ["FeedCache"]),
+    .target(name: "FeedCacheJSONFile", dependencies: ["FeedCache"]),
     .systemLibrary(
       name: "CSQLite",
       pkgConfig: "sqlite3",
@@ -38,13 +38,13 @@ let package = Package(
     // depend on the spec library, so the benchmark never links Swift Testing.
     .target(
       name: "FeedStoreBackends",
-      dependencies: ["FeedCache", "FeedCacheInMemory", "FeedCacheCodable", "FeedCacheSQLite"]
+      dependencies: ["FeedCache", "FeedCacheInMemory", "FeedCacheJSONFile", "FeedCacheSQLite"]
     ),
     // Test support: each backend's factory with its real faults, and the conformance cases.
     .target(
       name: "FeedStoreRegistry",
       dependencies: [
-        "FeedCache", "FeedCacheInMemory", "FeedCacheCodable", "FeedCacheSQLite",
+        "FeedCache", "FeedCacheInMemory", "FeedCacheJSONFile", "FeedCacheSQLite",
         "FeedStoreBackends",
         "FeedStoreSpecs",
       ]
@@ -55,7 +55,7 @@ let package = Package(
     .target(
       name: "FeedStoreBenchmarking",
       dependencies: [
-        "FeedCache", "FeedCacheCodable", "FeedCacheSQLite", "FeedStoreBackends", "CSQLite",
+        "FeedCache", "FeedCacheJSONFile", "FeedCacheSQLite", "FeedStoreBackends", "CSQLite",
       ],
       path: "Benchmarks/FeedStoreBenchmarking"
     ),
@@ -81,9 +81,10 @@ let package = Package(
       dependencies: ["FeedCache", "FeedCacheInMemory", "FeedStoreSpecs"]
     ),
     .testTarget(
-      name: "FeedCacheCodableTests",
+      name: "FeedCacheJSONFileTests",
       dependencies: [
-        "FeedStoreBackends", "FeedCache", "FeedCacheCodable", "FeedStoreRegistry", "FeedStoreSpecs",
+        "FeedStoreBackends", "FeedCache", "FeedCacheJSONFile", "FeedStoreRegistry",
+        "FeedStoreSpecs",
       ]
     ),
     .testTarget(

@@ -1,6 +1,6 @@
 import FeedCache
-import FeedCacheCodable
 import FeedCacheInMemory
+import FeedCacheJSONFile
 import FeedCacheSQLite
 import Foundation
 
@@ -48,8 +48,8 @@ extension FeedStoreBackend {
   /// Every backend of this repository.
   package static let all: [FeedStoreBackend] = [
     FeedStoreBackend("InMemory", isPersistent: false) { _ in InMemoryFeedStore() },
-    FeedStoreBackend("Codable", isPersistent: true) { directory in
-      CodableFeedStore(storeURL: directory.appending(path: "feed.json"))
+    FeedStoreBackend("JSONFile", isPersistent: true) { directory in
+      JSONFileFeedStore(storeURL: directory.appending(path: "feed.json"))
     },
     FeedStoreBackend("SQLite", isPersistent: true) { directory in
       let store = try SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))

@@ -46,7 +46,7 @@ extension ConformanceBackend {
   /// Every backend of this repository, with its factory.
   package static let all: [ConformanceBackend] = [
     ConformanceBackend("InMemory") { _ in InMemoryFeedStoreFactory() },
-    ConformanceBackend("Codable", makeFactory: CodableFeedStoreFactory.init(directory:)),
+    ConformanceBackend("JSONFile", makeFactory: JSONFileFeedStoreFactory.init(directory:)),
     ConformanceBackend("SQLite", makeFactory: SQLiteFeedStoreFactory.init(directory:)),
   ]
 
@@ -62,8 +62,8 @@ extension ConformanceBackend {
     switch fault {
     case .fullDisk:
       [
-        ConformanceBackend("Codable on a full disk", onlyFailureSpecs: true) {
-          FullDiskFeedStoreFactory(base: CodableFeedStoreFactory(directory: $0), directory: $0)
+        ConformanceBackend("JSONFile on a full disk", onlyFailureSpecs: true) {
+          FullDiskFeedStoreFactory(base: JSONFileFeedStoreFactory(directory: $0), directory: $0)
         },
         ConformanceBackend("SQLite on a full disk", onlyFailureSpecs: true) {
           FullDiskFeedStoreFactory(base: SQLiteFeedStoreFactory(directory: $0), directory: $0)
@@ -71,9 +71,9 @@ extension ConformanceBackend {
       ]
     case .immutableDirectory:
       [
-        ConformanceBackend("Codable in an immutable directory", onlyFailureSpecs: true) {
+        ConformanceBackend("JSONFile in an immutable directory", onlyFailureSpecs: true) {
           ImmutableDirectoryFeedStoreFactory(
-            base: CodableFeedStoreFactory(directory: $0), directory: $0)
+            base: JSONFileFeedStoreFactory(directory: $0), directory: $0)
         }
       ]
     }

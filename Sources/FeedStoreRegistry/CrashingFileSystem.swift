@@ -1,4 +1,4 @@
-import FeedCacheCodable
+import FeedCacheJSONFile
 import Foundation
 import Synchronization
 
@@ -12,7 +12,7 @@ import Synchronization
 /// skipping the sync keeps a sweep over many crash points fast.
 ///
 /// ```swift
-/// let store = CodableFeedStore(storeURL: url, fileSystem: CrashingFileSystem(crashPoint: 3))
+/// let store = JSONFileFeedStore(storeURL: url, fileSystem: CrashingFileSystem(crashPoint: 3))
 /// try await store.insert(feed, timestamp: .now)  // throws SimulatedCrash at the fourth write
 /// ```
 package final class CrashingFileSystem: FileSystem {

@@ -1,4 +1,4 @@
-import FeedCacheCodable
+import FeedCacheJSONFile
 import Foundation
 import Synchronization
 
@@ -8,10 +8,10 @@ import Synchronization
 /// ```swift
 /// let fileSystem = FaultInjectingFileSystem()
 /// fileSystem.injectFault(.replaceItem)
-/// let store = CodableFeedStore(storeURL: url, fileSystem: fileSystem)
+/// let store = JSONFileFeedStore(storeURL: url, fileSystem: fileSystem)
 /// ```
 package final class FaultInjectingFileSystem: FileSystem {
-  /// An operation of ``FeedCacheCodable/FileSystem``.
+  /// An operation of ``FeedCacheJSONFile/FileSystem``.
   package enum Operation: Hashable, Sendable {
     /// Reading a file fails with `EIO`.
     case contentsOfFile

@@ -75,9 +75,9 @@ import Testing
   }
 
   @Test func parse_dropsRepeatedBackends() throws {
-    let arguments = try parse(["--backends", "Codable,codable,CODABLE"])
+    let arguments = try parse(["--backends", "JSONFile,jsonfile,JSONFILE"])
 
-    #expect(arguments.backends == ["Codable"])
+    #expect(arguments.backends == ["JSONFile"])
   }
 
   // MARK: - Sampling
@@ -259,7 +259,7 @@ import Testing
       expectedMessage: "--baseline needs a file path"),
     BadInput(
       name: "unknown backend", arguments: ["--backends", "Realm"],
-      expectedMessage: "unknown backend 'Realm'; known backends: InMemory, Codable, SQLite"),
+      expectedMessage: "unknown backend 'Realm'; known backends: InMemory, JSONFile, SQLite"),
     BadInput(
       name: "unknown backend among known ones", arguments: ["--backends", "sqlite,CoreData"],
       expectedMessage: "unknown backend 'CoreData'"),
@@ -340,7 +340,7 @@ import Testing
 
   // MARK: - Helpers
 
-  private static let availableBackends = ["InMemory", "Codable", "SQLite"]
+  private static let availableBackends = ["InMemory", "JSONFile", "SQLite"]
 
   private func parse(_ commandLine: [String]) throws -> Arguments {
     try Arguments.parse(commandLine, availableBackends: Self.availableBackends)

@@ -98,12 +98,12 @@ import Testing
     let sut = makeSUT(
       current: [
         makeRow(sqliteInsert, size: 1_000, p50: 1_000_000),
-        makeRow(.store("Codable", .insert), size: 1_000, p50: 9_000_000),
+        makeRow(.store("JSONFile", .insert), size: 1_000, p50: 9_000_000),
       ],
       baseline: [makeRow(sqliteInsert, size: 1_000, p50: 1_000_000)],
       threshold: 0.10)
 
-    #expect(sut.newRows == ["Codable insert (N=1000)"])
+    #expect(sut.newRows == ["JSONFile insert (N=1000)"])
     #expect(sut.entries.map(\.id) == [sqliteInsert])
     #expect(sut.regressions.isEmpty)
   }
@@ -123,7 +123,7 @@ import Testing
       current: [makeRow(sqliteInsert, size: 1_000, p50: 1_000_000)],
       baseline: [
         makeRow(sqliteInsert, size: 1_000, p50: 1_000_000),
-        makeRow(.store("Codable", .insert), size: 1_000, p50: 9_000_000),
+        makeRow(.store("JSONFile", .insert), size: 1_000, p50: 9_000_000),
       ],
       threshold: 0.10)
 

@@ -17,8 +17,8 @@ import Testing
 
   @Test func analyze_flagsQuadraticGrowthAsWorseThanLinear() throws {
     let rows = [
-      makeRow(.store("Codable", .insert), size: 1_000, p50: 1_000_000),
-      makeRow(.store("Codable", .insert), size: 10_000, p50: 100_000_000),
+      makeRow(.store("JSONFile", .insert), size: 1_000, p50: 1_000_000),
+      makeRow(.store("JSONFile", .insert), size: 10_000, p50: 100_000_000),
     ]
 
     let entry = try #require(ScalingEntry.analyze(rows).first)

@@ -16,7 +16,7 @@ import Testing
   }
 
   @Test func run_timesEveryInsertAndARetrieveEveryKInserts() async throws {
-    let rows = try await run(backends: ["Codable"])
+    let rows = try await run(backends: ["JSONFile"])
 
     let row = try #require(rows.last)
     #expect(row.inserts == 6)

@@ -138,7 +138,7 @@ import Testing
     #expect(
       capabilities == [
         "InMemory": [.core],
-        "Codable": Set(FeedStoreCapability.allCases),
+        "JSONFile": Set(FeedStoreCapability.allCases),
         "SQLite": Set(FeedStoreCapability.allCases).subtracting([.crashSafety]),
       ])
   }

@@ -1,7 +1,7 @@
-import FeedCacheCodable
+import FeedCacheJSONFile
 import Foundation
 
-/// Floor (b): what a durable file store must do at least, through the Codable store's own file
+/// Floor (b): what a durable file store must do at least, through the JSON file store's own file
 /// primitives (`LocalFileSystem`): write the payload to a new file, `fsync` and close it, and
 /// `rename` it into place.
 struct WriteFloorWorkload: Workload {

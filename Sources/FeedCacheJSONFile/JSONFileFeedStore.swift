@@ -5,7 +5,7 @@ import Foundation
 /// A ``FeedCache/FeedStore`` that keeps its feed as one JSON file.
 ///
 /// ```swift
-/// let store = CodableFeedStore(storeURL: cachesDirectory.appending(path: "feed.json"))
+/// let store = JSONFileFeedStore(storeURL: cachesDirectory.appending(path: "feed.json"))
 /// try await store.insert(feed, timestamp: .now)
 /// ```
 ///
@@ -35,11 +35,11 @@ import Foundation
 /// types), or one that cannot be read at all, is replaced by an insert and removed by a delete. A file of a newer format version,
 /// or a directory where the file should be, is refused by insert and delete alike, and never
 /// modified. Opening a store never touches the disk.
-public struct CodableFeedStore: FeedStore {
+public struct JSONFileFeedStore: FeedStore {
   /// The file that holds the cache.
   public let storeURL: URL
   private let storeFile: StoreFile
-  private let queue = DispatchQueue(label: "FeedCacheCodable.CodableFeedStore")
+  private let queue = DispatchQueue(label: "FeedCacheJSONFile.JSONFileFeedStore")
 
   /// Creates a store over the JSON file at `storeURL`, which need not exist yet.
   ///
@@ -53,10 +53,10 @@ public struct CodableFeedStore: FeedStore {
 
   /// Removes the cached feed, if any, and a corrupt store file.
   ///
-  /// - Throws: A ``CodableFeedStoreError`` when the file cannot be removed, or when the path
+  /// - Throws: A ``JSONFileFeedStoreError`` when the file cannot be removed, or when the path
   ///   holds a newer format's file or a directory, which this store does not remove.
   public func deleteCachedFeed() async throws {
-    try await onFileQueue { [storeFile] () throws(CodableFeedStoreError) in
+    try await onFileQueue { [storeFile] () throws(JSONFileFeedStoreError) in
       try storeFile.remove()
     }
   }
@@ -66,7 +66,7 @@ public struct CodableFeedStore: FeedStore {
   /// - Parameters:
   ///   - feed: The images to cache, in order.
   ///   - timestamp: When the feed was cached.
-  /// - Throws: A ``CodableFeedStoreError`` when a value cannot be stored, when the file cannot
+  /// - Throws: A ``JSONFileFeedStoreError`` when a value cannot be stored, when the file cannot
   ///   be written, or when the path holds a newer format's file or a directory, which this
   ///   store does not overwrite. The previous cache is then unchanged.
   public func insert(_ feed: [LocalFeedImage], timestamp: Date) async throws {
@@ -74,9 +74,9 @@ public struct CodableFeedStore: FeedStore {
     do throws(FeedCacheJSONWriter.Refusal) {
       data = try FeedCacheJSONWriter.encode(feed: feed, timestamp: timestamp)
     } catch {
-      throw CodableFeedStoreError(.insert, at: storeURL, refusal: error)
+      throw JSONFileFeedStoreError(.insert, at: storeURL, refusal: error)
     }
-    try await onFileQueue { [storeFile] () throws(CodableFeedStoreError) in
+    try await onFileQueue { [storeFile] () throws(JSONFileFeedStoreError) in
       try storeFile.replace(with: data)
     }
   }
@@ -84,28 +84,28 @@ public struct CodableFeedStore: FeedStore {
   /// Delivers the cached feed.
   ///
   /// - Returns: The cached feed, or `nil` when there is no store file.
-  /// - Throws: A ``CodableFeedStoreError`` when the file cannot be read or decoded; the file is
+  /// - Throws: A ``JSONFileFeedStoreError`` when the file cannot be read or decoded; the file is
   ///   left as it is.
   public func retrieve() async throws -> CachedFeed? {
-    let data = try await onFileQueue { [storeFile] () throws(CodableFeedStoreError) in
+    let data = try await onFileQueue { [storeFile] () throws(JSONFileFeedStoreError) in
       try storeFile.contents(for: .retrieve)
     }
     guard let data else { return nil }
     do throws(FeedCacheFormatError) {
       return try FeedCacheJSONReader.decode(data)
     } catch {
-      throw CodableFeedStoreError(.retrieve, at: storeURL, formatError: error)
+      throw JSONFileFeedStoreError(.retrieve, at: storeURL, formatError: error)
     }
   }
 
   /// Runs `work` on this instance's queue, after the work enqueued before it.
   private func onFileQueue<Value: Sendable>(
-    _ work: @escaping @Sendable () throws(CodableFeedStoreError) -> Value
-  ) async throws(CodableFeedStoreError) -> Value {
+    _ work: @escaping @Sendable () throws(JSONFileFeedStoreError) -> Value
+  ) async throws(JSONFileFeedStoreError) -> Value {
     let result = await withCheckedContinuation {
-      (continuation: CheckedContinuation<Result<Value, CodableFeedStoreError>, Never>) in
+      (continuation: CheckedContinuation<Result<Value, JSONFileFeedStoreError>, Never>) in
       queue.async {
-        do throws(CodableFeedStoreError) {
+        do throws(JSONFileFeedStoreError) {
           continuation.resume(returning: .success(try work()))
         } catch {
           continuation.resume(returning: .failure(error))

@@ -1,12 +1,12 @@
 import FeedCache
-import FeedCacheCodable
+import FeedCacheJSONFile
 import FeedStoreSpecs
 import Foundation
 
 /// Damage is real bytes, directories and temporary files in the store's directory; only an
 /// unreadable file is made at the store's file system, which fails reading it with `EIO` until it
 /// is replaced or removed, since the tests run as root, whom file permissions do not stop.
-extension CodableFeedStoreFactory: DamageableFeedStoreFactory {
+extension JSONFileFeedStoreFactory: DamageableFeedStoreFactory {
   package static func applicability(of damage: StorageDamage) -> StorageDamage.Applicability {
     guard damage == .foreignStorage else { return .applicable }
     return .notApplicable(
@@ -16,11 +16,11 @@ extension CodableFeedStoreFactory: DamageableFeedStoreFactory {
   }
 
   package func makeStorage(damagedAs damage: StorageDamage, afterCaching cache: CachedFeed)
-    async throws -> CodableDamagedStorage
+    async throws -> JSONFileDamagedStorage
   {
     let url = makeStore().storeURL
     // Written without syncing: what is damaged next is the file's bytes, not their durability.
-    try await CodableFeedStore(storeURL: url, fileSystem: CrashingFileSystem(crashPoint: .max))
+    try await JSONFileFeedStore(storeURL: url, fileSystem: CrashingFileSystem(crashPoint: .max))
       .insert(cache.feed, timestamp: cache.timestamp)
     let committed = try Data(contentsOf: url)
     switch damage {
@@ -47,26 +47,26 @@ extension CodableFeedStoreFactory: DamageableFeedStoreFactory {
       try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
       try Data("inside".utf8).writeUnsynced(to: url.appending(path: "file"))
     case .unreadable:
-      return CodableDamagedStorage(
+      return JSONFileDamagedStorage(
         url: url, fileSystem: UnreadableFileSystem(unreadableFile: url, base: fileSystem))
     case .leftoverPartialWrite:
       try committed.prefix(committed.count / 2).writeUnsynced(
         to: url.deletingLastPathComponent().appending(
           path: ".\(url.lastPathComponent).\(UUID().uuidString).tmp"))
     }
-    return CodableDamagedStorage(url: url, fileSystem: fileSystem)
+    return JSONFileDamagedStorage(url: url, fileSystem: fileSystem)
   }
 
-  package func makeStore(over storage: CodableDamagedStorage) -> CodableFeedStore {
-    CodableFeedStore(storeURL: storage.url, fileSystem: storage.fileSystem)
+  package func makeStore(over storage: JSONFileDamagedStorage) -> JSONFileFeedStore {
+    JSONFileFeedStore(storeURL: storage.url, fileSystem: storage.fileSystem)
   }
 
-  package func storageName(of storage: CodableDamagedStorage) -> String {
+  package func storageName(of storage: JSONFileDamagedStorage) -> String {
     storage.url.path(percentEncoded: false)
   }
 
   /// The store file's bytes, or a directory standing in its place with its entries' names.
-  package func snapshot(of storage: CodableDamagedStorage) throws -> StorageSnapshot {
+  package func snapshot(of storage: JSONFileDamagedStorage) throws -> StorageSnapshot {
     try StorageSnapshot(items: DamageBytes.items(at: [storage.url]))
   }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// The store file's procedures on disk, each a sequence of single ``FileSystem`` calls.
 ///
-/// They block, so ``CodableFeedStore`` runs them on its own queue, off the Swift concurrency
+/// They block, so ``JSONFileFeedStore`` runs them on its own queue, off the Swift concurrency
 /// pool. Insert and delete hold the store's lock file while they change anything, so that
 /// instances in other tasks or processes take turns, and so that a temporary file found while
 /// holding the lock is one whose writer died: it is removed.
@@ -15,23 +15,23 @@ struct StoreFile: Sendable {
   /// Reads the store file.
   ///
   /// - Returns: Its bytes, or `nil` when there is none.
-  func contents(for operation: CodableFeedStoreError.Operation) throws(CodableFeedStoreError)
+  func contents(for operation: JSONFileFeedStoreError.Operation) throws(JSONFileFeedStoreError)
     -> Data?
   {
     do {
       return try fileSystem.contentsOfFile(at: storeURL)
     } catch let error as POSIXError where error.code == .EISDIR {
-      throw CodableFeedStoreError(operation, .directory, at: storeURL, underlyingError: error)
+      throw JSONFileFeedStoreError(operation, .directory, at: storeURL, underlyingError: error)
     } catch {
-      throw CodableFeedStoreError(operation, .unreadable, at: storeURL, underlyingError: error)
+      throw JSONFileFeedStoreError(operation, .unreadable, at: storeURL, underlyingError: error)
     }
   }
 
   /// Writes `data` to the temporary file, flushes it, renames it over the store file and
   /// flushes the directory, so that the new cache is complete and durable once this returns,
   /// and a crash at any point leaves the old cache or the new one.
-  func replace(with data: Data) throws(CodableFeedStoreError) {
-    try whileLocked(.insert, failingWith: .unwritable) { () throws(CodableFeedStoreError) in
+  func replace(with data: Data) throws(JSONFileFeedStoreError) {
+    try whileLocked(.insert, failingWith: .unwritable) { () throws(JSONFileFeedStoreError) in
       try removeLeftoverTemporaryFiles(.insert, failingWith: .unwritable)
       _ = try checkOverwritable(for: .insert)
       let temporaryURL = layout.temporaryURL
@@ -43,21 +43,21 @@ struct StoreFile: Sendable {
         // The write already failed and that is the error worth reporting; a temporary file
         // that cannot be removed now is removed by the next insert or delete.
         try? fileSystem.removeItem(at: temporaryURL)
-        throw CodableFeedStoreError(.insert, .unwritable, at: storeURL, underlyingError: error)
+        throw JSONFileFeedStoreError(.insert, .unwritable, at: storeURL, underlyingError: error)
       }
       synchronizeDirectoryAfterCommit()
     }
   }
 
   /// Removes the store file, and flushes the directory when there was one.
-  func remove() throws(CodableFeedStoreError) {
-    try whileLocked(.delete, failingWith: .undeletable) { () throws(CodableFeedStoreError) in
+  func remove() throws(JSONFileFeedStoreError) {
+    try whileLocked(.delete, failingWith: .undeletable) { () throws(JSONFileFeedStoreError) in
       try removeLeftoverTemporaryFiles(.delete, failingWith: .undeletable)
       let existed = try checkOverwritable(for: .delete)
       do {
         try fileSystem.removeItem(at: storeURL)
       } catch {
-        throw CodableFeedStoreError(.delete, .undeletable, at: storeURL, underlyingError: error)
+        throw JSONFileFeedStoreError(.delete, .undeletable, at: storeURL, underlyingError: error)
       }
       if existed { synchronizeDirectoryAfterCommit() }
     }
@@ -70,10 +70,10 @@ struct StoreFile: Sendable {
   ///
   /// - Returns: Whether a file is there.
   private func checkOverwritable(
-    for operation: CodableFeedStoreError.Operation
-  ) throws(CodableFeedStoreError) -> Bool {
+    for operation: JSONFileFeedStoreError.Operation
+  ) throws(JSONFileFeedStoreError) -> Bool {
     let data: Data?
-    do throws(CodableFeedStoreError) {
+    do throws(JSONFileFeedStoreError) {
       data = try contents(for: operation)
     } catch  where error.reason == .unreadable {
       return true
@@ -84,22 +84,22 @@ struct StoreFile: Sendable {
     } catch  where error.isCorruptFile {
       return true
     } catch {
-      throw CodableFeedStoreError(operation, at: storeURL, formatError: error)
+      throw JSONFileFeedStoreError(operation, at: storeURL, formatError: error)
     }
     return true
   }
 
   private func removeLeftoverTemporaryFiles(
-    _ operation: CodableFeedStoreError.Operation,
-    failingWith reason: CodableFeedStoreError.Reason
-  ) throws(CodableFeedStoreError) {
+    _ operation: JSONFileFeedStoreError.Operation,
+    failingWith reason: JSONFileFeedStoreError.Reason
+  ) throws(JSONFileFeedStoreError) {
     do {
       for name in try fileSystem.contentsOfDirectory(at: layout.directoryURL)
       where layout.isLeftoverTemporaryFile(named: name) {
         try fileSystem.removeItem(at: layout.directoryURL.appending(path: name))
       }
     } catch {
-      throw CodableFeedStoreError(
+      throw JSONFileFeedStoreError(
         operation, reason, at: storeURL,
         detail: "cannot remove a temporary file a failed write left behind: \(error)")
     }
@@ -115,17 +115,17 @@ struct StoreFile: Sendable {
   }
 
   private func whileLocked(
-    _ operation: CodableFeedStoreError.Operation,
-    failingWith reason: CodableFeedStoreError.Reason,
-    _ body: () throws(CodableFeedStoreError) -> Void
-  ) throws(CodableFeedStoreError) {
+    _ operation: JSONFileFeedStoreError.Operation,
+    failingWith reason: JSONFileFeedStoreError.Reason,
+    _ body: () throws(JSONFileFeedStoreError) -> Void
+  ) throws(JSONFileFeedStoreError) {
     do {
       try fileSystem.withExclusiveLock(at: layout.lockURL) { try body() }
-    } catch let error as CodableFeedStoreError {
+    } catch let error as JSONFileFeedStoreError {
       throw error
     } catch {
       let lockPath = layout.lockURL.path(percentEncoded: false)
-      throw CodableFeedStoreError(
+      throw JSONFileFeedStoreError(
         operation, reason, at: storeURL, detail: "cannot lock \(lockPath): \(error)")
     }
   }

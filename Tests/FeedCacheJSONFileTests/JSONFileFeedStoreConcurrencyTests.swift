@@ -1,19 +1,19 @@
 import FeedCache
-import FeedCacheCodable
+import FeedCacheJSONFile
 import FeedStoreBackends
 import FeedStoreRegistry
 import FeedStoreSpecs
 import Foundation
 import Testing
 
-/// How the Codable store waits for the disk: off the Swift concurrency pool, one operation at a
+/// How the JSON file store waits for the disk: off the Swift concurrency pool, one operation at a
 /// time per instance.
-@Suite struct CodableFeedStoreConcurrencyTests {
+@Suite struct JSONFileFeedStoreConcurrencyTests {
   @Test func operations_waitForTheDiskWithoutTyingUpTheConcurrencyPool() async throws {
     try await withTemporaryDirectory { directory in
       let fileSystem = BlockingFileSystem()
       let stores = (0..<8).map { index in
-        CodableFeedStore(
+        JSONFileFeedStore(
           storeURL: directory.appending(path: "\(index).json"), fileSystem: fileSystem)
       }
 
@@ -29,7 +29,7 @@ import Testing
   @Test func operations_onOneInstanceRunOneAtATime() async throws {
     try await withTemporaryDirectory { directory in
       let fileSystem = BlockingFileSystem()
-      let sut = CodableFeedStore(
+      let sut = JSONFileFeedStore(
         storeURL: directory.appending(path: "feed.json"), fileSystem: fileSystem)
       let count = 5
 
@@ -48,7 +48,7 @@ import Testing
 
   @Test func operations_onOneInstanceRunInTheOrderTheyAreCalled() async throws {
     try await withTemporaryDirectory { directory in
-      let sut = CodableFeedStore(storeURL: directory.appending(path: "feed.json"))
+      let sut = JSONFileFeedStore(storeURL: directory.appending(path: "feed.json"))
       let first = FeedStoreFixtures.uniqueCachedFeed()
       let last = FeedStoreFixtures.uniqueCachedFeed(timestampOffset: 1)
 

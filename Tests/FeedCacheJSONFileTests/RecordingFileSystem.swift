@@ -1,4 +1,4 @@
-import FeedCacheCodable
+import FeedCacheJSONFile
 import Foundation
 import Synchronization
 

@@ -1,5 +1,5 @@
 import Dispatch
-import FeedCacheCodable
+import FeedCacheJSONFile
 import Foundation
 import Synchronization
 

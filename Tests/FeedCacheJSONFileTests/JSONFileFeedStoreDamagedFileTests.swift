@@ -1,22 +1,22 @@
 import FeedCache
-import FeedCacheCodable
+import FeedCacheJSONFile
 import FeedStoreBackends
 import FeedStoreRegistry
 import FeedStoreSpecs
 import Foundation
 import Testing
 
-/// The contract's rule on damaged storage, as the Codable store keeps it: retrieve says what is
+/// The contract's rule on damaged storage, as the JSON file store keeps it: retrieve says what is
 /// wrong, where, and leaves the file as it was; insert and delete replace or remove a corrupt
 /// file of the store's own format or one they cannot read, and refuse a newer format's file or
 /// a directory.
-@Suite struct CodableFeedStoreDamagedFileTests {
+@Suite struct JSONFileFeedStoreDamagedFileTests {
   @Test(arguments: DamagedStoreFile.corrupt + DamagedStoreFile.newerFormat)
   func retrieve_throwsErrorSayingWhatIsWrongAndWhere(file: DamagedStoreFile) async throws {
     try await withTemporaryDirectory { directory in
       let sut = try makeSUT(in: directory, holding: file)
 
-      let error = await #expect(throws: CodableFeedStoreError.self) { try await sut.retrieve() }
+      let error = await #expect(throws: JSONFileFeedStoreError.self) { try await sut.retrieve() }
 
       #expect(error?.reason == file.reason)
       #expect(error?.operation == .retrieve)
@@ -64,7 +64,7 @@ import Testing
     try await withTemporaryDirectory { directory in
       let sut = try makeSUT(in: directory, holding: file)
 
-      let error = await #expect(throws: CodableFeedStoreError.self) {
+      let error = await #expect(throws: JSONFileFeedStoreError.self) {
         try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
       }
 
@@ -79,7 +79,7 @@ import Testing
     try await withTemporaryDirectory { directory in
       let sut = try makeSUT(in: directory, holding: file)
 
-      let error = await #expect(throws: CodableFeedStoreError.self) {
+      let error = await #expect(throws: JSONFileFeedStoreError.self) {
         try await sut.deleteCachedFeed()
       }
 
@@ -94,19 +94,19 @@ import Testing
       let whole = Data(DamagedStoreFile.validFile.utf8)
       let cuts = 1..<whole.count
       let stores = try cuts.map { cut in
-        let store = CodableFeedStore(storeURL: directory.appending(path: "\(cut).json"))
+        let store = JSONFileFeedStore(storeURL: directory.appending(path: "\(cut).json"))
         try whole.prefix(cut).write(to: store.storeURL)
         return store
       }
 
-      let reasons = await withTaskGroup(of: (Int, CodableFeedStoreError.Reason?).self) { group in
+      let reasons = await withTaskGroup(of: (Int, JSONFileFeedStoreError.Reason?).self) { group in
         for (cut, store) in zip(cuts, stores) {
           group.addTask {
             do {
               _ = try await store.retrieve()
               return (cut, nil)
             } catch {
-              return (cut, (error as? CodableFeedStoreError)?.reason)
+              return (cut, (error as? JSONFileFeedStoreError)?.reason)
             }
           }
         }
@@ -122,7 +122,7 @@ import Testing
       let sut = makeSUT(in: directory)
       try Data(#"{"version":1,"timestamp":"yesterday","feed":[]}"#.utf8).write(to: sut.storeURL)
 
-      let error = await #expect(throws: CodableFeedStoreError.self) { try await sut.retrieve() }
+      let error = await #expect(throws: JSONFileFeedStoreError.self) { try await sut.retrieve() }
 
       let path = sut.storeURL.path(percentEncoded: false)
       #expect(
@@ -136,7 +136,7 @@ import Testing
     try await withTemporaryDirectory { directory in
       let sut = try makeSUTOverDirectory(in: directory)
 
-      let error = await #expect(throws: CodableFeedStoreError.self) { try await sut.retrieve() }
+      let error = await #expect(throws: JSONFileFeedStoreError.self) { try await sut.retrieve() }
 
       #expect(error?.reason == .directory)
     }
@@ -146,7 +146,7 @@ import Testing
     try await withTemporaryDirectory { directory in
       let sut = try makeSUTOverDirectory(in: directory)
 
-      let error = await #expect(throws: CodableFeedStoreError.self) {
+      let error = await #expect(throws: JSONFileFeedStoreError.self) {
         try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
       }
 
@@ -159,7 +159,7 @@ import Testing
     try await withTemporaryDirectory { directory in
       let sut = try makeSUTOverDirectory(in: directory)
 
-      let error = await #expect(throws: CodableFeedStoreError.self) {
+      let error = await #expect(throws: JSONFileFeedStoreError.self) {
         try await sut.deleteCachedFeed()
       }
 
@@ -174,7 +174,7 @@ import Testing
       let sut = makeSUT(in: directory, fileSystem: fileSystem)
       fileSystem.injectFault(.contentsOfFile)
 
-      let error = await #expect(throws: CodableFeedStoreError.self) { try await sut.retrieve() }
+      let error = await #expect(throws: JSONFileFeedStoreError.self) { try await sut.retrieve() }
 
       #expect(error?.reason == .unreadable)
       #expect(error?.detail == String(describing: POSIXError(.EIO)))
@@ -191,7 +191,7 @@ import Testing
 
       try await sut.insert(cache.feed, timestamp: cache.timestamp)
 
-      #expect(try await CodableFeedStore(storeURL: sut.storeURL).retrieve() == cache)
+      #expect(try await JSONFileFeedStore(storeURL: sut.storeURL).retrieve() == cache)
     }
   }
 
@@ -213,7 +213,7 @@ import Testing
       let sut = makeSUT(in: directory)
       #expect(mkfifo(sut.storeURL.path(percentEncoded: false), 0o600) == 0)
 
-      let error = await #expect(throws: CodableFeedStoreError.self) { try await sut.retrieve() }
+      let error = await #expect(throws: JSONFileFeedStoreError.self) { try await sut.retrieve() }
 
       #expect(error?.reason == .unreadable)
     }
@@ -224,11 +224,12 @@ import Testing
   private func makeSUT(
     in directory: URL,
     fileSystem: any FileSystem = LocalFileSystem()
-  ) -> CodableFeedStore {
-    CodableFeedStore(storeURL: directory.appending(path: "feed.json"), fileSystem: fileSystem)
+  ) -> JSONFileFeedStore {
+    JSONFileFeedStore(storeURL: directory.appending(path: "feed.json"), fileSystem: fileSystem)
   }
 
-  private func makeSUT(in directory: URL, holding file: DamagedStoreFile) throws -> CodableFeedStore
+  private func makeSUT(in directory: URL, holding file: DamagedStoreFile) throws
+    -> JSONFileFeedStore
   {
     let sut = makeSUT(in: directory)
     try file.contents.write(to: sut.storeURL)
@@ -236,7 +237,7 @@ import Testing
   }
 
   /// A store whose path is a directory holding a file `keep.txt`.
-  private func makeSUTOverDirectory(in directory: URL) throws -> CodableFeedStore {
+  private func makeSUTOverDirectory(in directory: URL) throws -> JSONFileFeedStore {
     let sut = makeSUT(in: directory)
     try FileManager.default.createDirectory(at: sut.storeURL, withIntermediateDirectories: false)
     try Data("kept".utf8).write(to: sut.storeURL.appending(path: "keep.txt"))

@@ -1,18 +1,18 @@
 import Foundation
 
-/// Why a ``CodableFeedStore`` could not do what it was asked, at which file, and where in it.
+/// Why a ``JSONFileFeedStore`` could not do what it was asked, at which file, and where in it.
 ///
 /// Its ``description`` is a sentence for a log or a bug report: the operation, the file's path,
 /// what is wrong (with the byte offset and the field when the file's bytes are at fault), and
 /// what became of the file.
-public struct CodableFeedStoreError: Error, CustomStringConvertible, Sendable {
+public struct JSONFileFeedStoreError: Error, CustomStringConvertible, Sendable {
   /// The store operation that failed.
   public enum Operation: Sendable, Equatable {
-    /// ``CodableFeedStore/retrieve()``.
+    /// ``JSONFileFeedStore/retrieve()``.
     case retrieve
-    /// ``CodableFeedStore/insert(_:timestamp:)``.
+    /// ``JSONFileFeedStore/insert(_:timestamp:)``.
     case insert
-    /// ``CodableFeedStore/deleteCachedFeed()``.
+    /// ``JSONFileFeedStore/deleteCachedFeed()``.
     case delete
   }
 

@@ -2,7 +2,7 @@ import FeedStoreBackends
 import Foundation
 import Testing
 
-@testable import FeedCacheCodable
+@testable import FeedCacheJSONFile
 
 /// The insert's shortcut for the URLs most feeds hold must never accept one that `URL(string:)`
 /// would not read back as the same URL: checked against Foundation itself on hand-picked edge

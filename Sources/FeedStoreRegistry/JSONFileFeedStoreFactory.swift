@@ -1,13 +1,13 @@
-import FeedCacheCodable
+import FeedCacheJSONFile
 import FeedStoreSpecs
 import Foundation
 
-/// Makes ``FeedCacheCodable/CodableFeedStore``s in one directory, with every capability.
+/// Makes ``FeedCacheJSONFile/JSONFileFeedStore``s in one directory, with every capability.
 ///
 /// Faults are real: retrieval fails on a file of garbage bytes; insertion and deletion fail in
 /// the store's file system, which refuses to create files (`ENOSPC`) or to remove them (`EACCES`)
 /// while reads go on working.
-package struct CodableFeedStoreFactory: FailableFeedStoreFactory, PersistentFeedStoreFactory {
+package struct JSONFileFeedStoreFactory: FailableFeedStoreFactory, PersistentFeedStoreFactory {
   let directory: URL
   let fileSystem = FaultInjectingFileSystem()
 
@@ -18,26 +18,26 @@ package struct CodableFeedStoreFactory: FailableFeedStoreFactory, PersistentFeed
     self.directory = directory
   }
 
-  package func makeStore() -> CodableFeedStore {
-    CodableFeedStore(
+  package func makeStore() -> JSONFileFeedStore {
+    JSONFileFeedStore(
       storeURL: directory.appending(path: "\(UUID().uuidString).json"), fileSystem: fileSystem)
   }
 
-  package func makeStore(sharingStorageWith store: CodableFeedStore) -> CodableFeedStore {
-    CodableFeedStore(storeURL: store.storeURL, fileSystem: fileSystem)
+  package func makeStore(sharingStorageWith store: JSONFileFeedStore) -> JSONFileFeedStore {
+    JSONFileFeedStore(storeURL: store.storeURL, fileSystem: fileSystem)
   }
 
-  package func makeRetrievalFail(for store: CodableFeedStore) throws {
+  package func makeRetrievalFail(for store: JSONFileFeedStore) throws {
     try Data("not a feed cache".utf8).write(to: store.storeURL)
   }
 
   /// Makes every store of this factory fail to insert.
-  package func makeInsertionFail(for store: CodableFeedStore) {
+  package func makeInsertionFail(for store: JSONFileFeedStore) {
     fileSystem.injectFault(.createFile)
   }
 
   /// Makes every store of this factory fail to delete.
-  package func makeDeletionFail(for store: CodableFeedStore) {
+  package func makeDeletionFail(for store: JSONFileFeedStore) {
     fileSystem.injectFault(.removeItem)
   }
 }

@@ -1,4 +1,4 @@
-import FeedCacheCodable
+import FeedCacheJSONFile
 import Foundation
 import Testing
 
@@ -6,17 +6,18 @@ import Testing
 struct DamagedStoreFile: Sendable, CustomTestStringConvertible {
   let name: String
   let contents: Data
-  let reason: CodableFeedStoreError.Reason
+  let reason: JSONFileFeedStoreError.Reason
 
   var testDescription: String { name }
 
-  private init(_ name: String, _ contents: Data, _ reason: CodableFeedStoreError.Reason) {
+  private init(_ name: String, _ contents: Data, _ reason: JSONFileFeedStoreError.Reason) {
     self.name = name
     self.contents = contents
     self.reason = reason
   }
 
-  private init(_ name: String, _ text: String, _ reason: (String) -> CodableFeedStoreError.Reason) {
+  private init(_ name: String, _ text: String, _ reason: (String) -> JSONFileFeedStoreError.Reason)
+  {
     self.init(name, Data(text.utf8), reason(text))
   }
 

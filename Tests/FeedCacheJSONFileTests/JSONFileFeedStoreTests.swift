@@ -1,14 +1,14 @@
 import FeedCache
-import FeedCacheCodable
+import FeedCacheJSONFile
 import FeedStoreBackends
 import FeedStoreRegistry
 import FeedStoreSpecs
 import Foundation
 import Testing
 
-/// What only the Codable store does with values, beside the specs every store runs: its file
+/// What only the JSON file store does with values, beside the specs every store runs: its file
 /// format, the values it keeps exactly, and the values it refuses before writing anything.
-@Suite struct CodableFeedStoreTests {
+@Suite struct JSONFileFeedStoreTests {
   @Test func insert_writesVersionedJSONWithExactTimestampAndNoKeyForNil() async throws {
     try await withTemporaryDirectory { directory in
       let sut = makeSUT(in: directory)
@@ -73,7 +73,7 @@ import Testing
       let previous = FeedStoreFixtures.uniqueCachedFeed()
       try await sut.insert(previous.feed, timestamp: previous.timestamp)
 
-      let error = await #expect(throws: CodableFeedStoreError.self) {
+      let error = await #expect(throws: JSONFileFeedStoreError.self) {
         try await sut.insert([], timestamp: Date(timeIntervalSinceReferenceDate: seconds))
       }
 
@@ -94,7 +94,7 @@ import Testing
         LocalFeedImage(id: UUID(), description: nil, location: nil, url: unreadable),
       ]
 
-      let error = await #expect(throws: CodableFeedStoreError.self) {
+      let error = await #expect(throws: JSONFileFeedStoreError.self) {
         try await sut.insert(feed, timestamp: .now)
       }
 
@@ -191,8 +191,8 @@ import Testing
 
   // MARK: - Helpers
 
-  private func makeSUT(in directory: URL) -> CodableFeedStore {
-    CodableFeedStore(storeURL: directory.appending(path: "feed.json"))
+  private func makeSUT(in directory: URL) -> JSONFileFeedStore {
+    JSONFileFeedStore(storeURL: directory.appending(path: "feed.json"))
   }
 
   private func write(_ json: String, to url: URL) throws {

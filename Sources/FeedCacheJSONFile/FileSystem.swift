@@ -1,6 +1,6 @@
 import Foundation
 
-/// The file operations a ``CodableFeedStore`` needs, and the only way it reaches the disk.
+/// The file operations a ``JSONFileFeedStore`` needs, and the only way it reaches the disk.
 ///
 /// ``LocalFileSystem`` is the real one. Inject another at the store's boundary to simulate
 /// faults a test cannot cause for real, such as a full disk or a crash, while the store's own

@@ -1,5 +1,5 @@
 import FeedCache
-import FeedCacheCodable
+import FeedCacheJSONFile
 import FeedStoreBackends
 import FeedStoreRegistry
 import FeedStoreSpecs
@@ -7,10 +7,10 @@ import Foundation
 import Synchronization
 import Testing
 
-/// How the Codable store uses the disk: one step per file system call in a crash-safe order,
+/// How the JSON file store uses the disk: one step per file system call in a crash-safe order,
 /// temporary and lock files that never pile up or overflow a file name, and writers in other
 /// instances that take turns.
-@Suite struct CodableFeedStoreDiskTests {
+@Suite struct JSONFileFeedStoreDiskTests {
   @Test func insert_flushesTheNewFileBeforeRenamingItAndTheDirectoryAfter() async throws {
     try await withTemporaryDirectory { directory in
       let fileSystem = RecordingFileSystem()
@@ -148,7 +148,7 @@ import Testing
   ])
   func insert_worksForEveryValidFileName(name: String) async throws {
     try await withTemporaryDirectory { directory in
-      let sut = CodableFeedStore(storeURL: directory.appending(path: name))
+      let sut = JSONFileFeedStore(storeURL: directory.appending(path: name))
       let cache = FeedStoreFixtures.uniqueCachedFeed()
 
       try await sut.insert(cache.feed, timestamp: cache.timestamp)
@@ -166,7 +166,7 @@ import Testing
       try await sut.insert(previous.feed, timestamp: previous.timestamp)
       fileSystem.injectFault(.replaceItem)
 
-      let error = await #expect(throws: CodableFeedStoreError.self) {
+      let error = await #expect(throws: JSONFileFeedStoreError.self) {
         try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
       }
 
@@ -184,7 +184,7 @@ import Testing
       try await sut.insert(previous.feed, timestamp: previous.timestamp)
       fileSystem.tearNextWrite()
 
-      await #expect(throws: CodableFeedStoreError.self) {
+      await #expect(throws: JSONFileFeedStoreError.self) {
         try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
       }
 
@@ -199,7 +199,7 @@ import Testing
       let sut = makeSUT(in: directory, fileSystem: fileSystem)
       fileSystem.injectFault(.createFile)
 
-      let error = await #expect(throws: CodableFeedStoreError.self) {
+      let error = await #expect(throws: JSONFileFeedStoreError.self) {
         try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
       }
 
@@ -214,7 +214,7 @@ import Testing
   @Test func concurrentInserts_fromTwoInstancesNeverLeaveATornCacheOrATemporaryFile() async throws {
     try await withTemporaryDirectory { directory in
       let first = makeSUT(in: directory)
-      let second = CodableFeedStore(storeURL: first.storeURL)
+      let second = JSONFileFeedStore(storeURL: first.storeURL)
       let caches = (0..<20).map { index in
         FeedStoreFixtures.uniqueCachedFeed(timestampOffset: Double(index))
       }
@@ -268,8 +268,8 @@ import Testing
   private func makeSUT(
     in directory: URL,
     fileSystem: any FileSystem = LocalFileSystem()
-  ) -> CodableFeedStore {
-    CodableFeedStore(storeURL: directory.appending(path: "feed.json"), fileSystem: fileSystem)
+  ) -> JSONFileFeedStore {
+    JSONFileFeedStore(storeURL: directory.appending(path: "feed.json"), fileSystem: fileSystem)
   }
 
   private func createFiles(named names: [String], in directory: URL) throws {
