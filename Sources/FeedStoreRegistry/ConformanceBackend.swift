@@ -25,7 +25,7 @@ package struct ConformanceBackend: Sendable, CustomStringConvertible {
     makeFactory: @escaping @Sendable (_ directory: URL) -> Factory
   ) {
     self.name = name
-    self.capabilities = FeedStoreCapability.allCases.filter { $0.isProvided(by: Factory.self) }
+    self.capabilities = FeedStoreCapability.all.filter { $0.isProvided(by: Factory.self) }
     self.knownDeviations = knownDeviations
     let specs = FeedStoreSpec.all(for: Factory.self).filter {
       !onlyFailureSpecs || [.failableInsert, .failableDelete].contains($0.capability)

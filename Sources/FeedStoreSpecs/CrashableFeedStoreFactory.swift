@@ -39,3 +39,16 @@ public protocol CrashableFeedStoreFactory: PersistentFeedStoreFactory {
   /// - Throws: An error when the storage cannot be listed; the spec then fails with it.
   func strayItems(besideStorageOf store: Store) async throws -> [String]
 }
+
+extension FeedStoreCapability {
+  /// A crash at every point of an insert: ``CrashableFeedStoreFactory``.
+  public static let crashSafety: FeedStoreCapability = FeedStoreCapability(
+    "crashSafety",
+    protocolName: "CrashableFeedStoreFactory",
+    provides: "`makeStore(sharingStorageWith:crashingAt:)`: a store over a boundary that stops "
+      + "persisting after its Nth write; `strayItems(besideStorageOf:)`",
+    checks: "a crash at every write of an insert leaves the old cache or the new, exactly, after "
+      + "a reopen; recommended: the next insert or delete removes what the crash left",
+    isProvided: { $0 is any CrashableFeedStoreFactory.Type },
+    specs: { FeedStoreSpec.crashSafetySpecs })
+}

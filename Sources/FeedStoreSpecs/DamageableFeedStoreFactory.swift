@@ -65,3 +65,20 @@ public protocol DamageableFeedStoreFactory: FeedStoreFactory {
   /// - Throws: An error when the storage cannot be inspected; the spec then fails with it.
   func snapshot(of storage: DamagedStorage) async throws -> StorageSnapshot
 }
+
+extension FeedStoreCapability {
+  /// Damaged storage, row by row of ``StorageDamage``: ``DamageableFeedStoreFactory``.
+  public static let damagedStorage: FeedStoreCapability = FeedStoreCapability(
+    "damagedStorage",
+    protocolName: "DamageableFeedStoreFactory",
+    provides: "per row of `StorageDamage` (empty, truncated at three points, wrong shape, wrong "
+      + "types, garbage, an unrelated file, a newer format, another app's data, a directory, "
+      + "unreadable, a dead writer's leftovers): how to damage the storage, or why the row does "
+      + "not apply",
+    checks: "for every applicable row: opening never throws or writes; retrieve throws within a "
+      + "time limit and leaves the bytes as they were (recommended: an error naming the "
+      + "storage); insert and delete replace/remove or throw leaving the bytes untouched, and "
+      + "always refuse storage that is not theirs",
+    isProvided: { $0 is any DamageableFeedStoreFactory.Type },
+    specs: { FeedStoreSpec.damagedStorageSpecs })
+}

@@ -16,3 +16,78 @@ public protocol FailableDeleteFeedStoreFactory: FeedStoreFactory {
   /// - Throws: An error when the fault cannot be set up; the spec then fails with it.
   func makeDeletionFail(for store: Store) async throws
 }
+
+extension FeedStoreCapability {
+  /// Deletion failures: ``FailableDeleteFeedStoreFactory``.
+  public static let failableDelete: FeedStoreCapability = FeedStoreCapability(
+    "failableDelete",
+    protocolName: "FailableDeleteFeedStoreFactory",
+    provides: "`makeDeletionFail(for:)`: `deleteCachedFeed` throws, `retrieve` still works",
+    checks: "delete delivers an error; no side effects on an empty or a non-empty store",
+    isProvided: { $0 is any FailableDeleteFeedStoreFactory.Type },
+    fault: OperationFault(breaking: .delete, with: "makeDeletionFail") {
+      (factory: any FailableDeleteFeedStoreFactory, store) in
+      try await factory.makeDeletionFail(forAny: store)
+    },
+    specs: { FeedStoreSpec.failableDeleteSpecs })
+}
+
+extension FeedStoreSpec {
+  fileprivate static let failableDeleteSpecs: [FeedStoreSpec] = [
+    FeedStoreSpec(
+      "delete_deliversErrorOnFailure", .failableDelete,
+      "A store whose storage refuses changes throws from deleting its cache."
+    ) { (factory: any FailableDeleteFeedStoreFactory) in
+      let sut = try await factory.makeStoreFailingDeletion(
+        holding: FeedStoreFixtures.uniqueCachedFeed())
+
+      await expectFailure(of: "delete on a broken store") {
+        try await sut.deleteCachedFeed()
+      }
+    },
+    FeedStoreSpec(
+      "delete_hasNoSideEffectsOnEmptyStoreOnFailure", .failableDelete,
+      "A delete on a broken empty store may succeed or throw, and leaves nothing cached."
+    ) { (factory: any FailableDeleteFeedStoreFactory) in
+      let sut = try await factory.makeStoreFailingDeletion(holding: nil)
+
+      // Deleting nothing is not an error, and no real fault can make it one: either outcome
+      // keeps the contract, as long as nothing is cached afterwards.
+      try? await sut.deleteCachedFeed()
+
+      await expectRetrieval(from: sut, toDeliver: nil, "after a delete on a broken empty store")
+    },
+    FeedStoreSpec(
+      "delete_keepsPreviousCacheOnFailure", .failableDelete,
+      "A failed delete keeps the cache the store had before it."
+    ) { (factory: any FailableDeleteFeedStoreFactory) in
+      let previous = FeedStoreFixtures.uniqueCachedFeed()
+      let sut = try await factory.makeStoreFailingDeletion(holding: previous)
+
+      let failed = await expectFailure(of: "delete on a broken store") {
+        try await sut.deleteCachedFeed()
+      }
+      guard failed else { return }
+
+      await expectRetrieval(from: sut, toDeliver: previous, "after a failed delete")
+    },
+  ]
+}
+
+extension FailableDeleteFeedStoreFactory {
+  /// Makes a store holding `cache`, when there is one, then breaks its deletion.
+  ///
+  /// - Throws: What making, filling or breaking the store throws.
+  fileprivate func makeStoreFailingDeletion(holding cache: CachedFeed?) async throws -> Store {
+    let store = try await makeStore(holding: cache)
+    try await makeDeletionFail(for: store)
+    return store
+  }
+
+  /// Breaks the deletion of `store`, which this factory made.
+  ///
+  /// - Throws: What breaking it throws, or ``ForeignStoreError``.
+  fileprivate func makeDeletionFail(forAny store: any FeedStore) async throws {
+    try await makeDeletionFail(for: own(store))
+  }
+}

@@ -14,3 +14,84 @@ public protocol FailableInsertFeedStoreFactory: FeedStoreFactory {
   /// - Throws: An error when the fault cannot be set up; the spec then fails with it.
   func makeInsertionFail(for store: Store) async throws
 }
+
+extension FeedStoreCapability {
+  /// Insertion failures: ``FailableInsertFeedStoreFactory``.
+  public static let failableInsert: FeedStoreCapability = FeedStoreCapability(
+    "failableInsert",
+    protocolName: "FailableInsertFeedStoreFactory",
+    provides: "`makeInsertionFail(for:)`: `insert` throws, `retrieve` still works",
+    checks: "insert delivers an error; no side effects on an empty or a non-empty store",
+    isProvided: { $0 is any FailableInsertFeedStoreFactory.Type },
+    fault: OperationFault(breaking: .insert, with: "makeInsertionFail") {
+      (factory: any FailableInsertFeedStoreFactory, store) in
+      try await factory.makeInsertionFail(forAny: store)
+    },
+    specs: { FeedStoreSpec.failableInsertSpecs })
+}
+
+extension FeedStoreSpec {
+  fileprivate static let failableInsertSpecs: [FeedStoreSpec] = [
+    FeedStoreSpec(
+      "insert_deliversErrorOnFailure", .failableInsert,
+      "A store whose storage refuses writes throws from insert."
+    ) { (factory: any FailableInsertFeedStoreFactory) in
+      let sut = try await factory.makeStoreFailingInsertion(holding: nil)
+
+      await expectFailure(of: "insert into a broken store") {
+        try await sut.insert(
+          FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
+      }
+    },
+    FeedStoreSpec(
+      "insert_hasNoSideEffectsOnEmptyStoreOnFailure", .failableInsert,
+      "A failed insert into an empty store leaves it empty."
+    ) { (factory: any FailableInsertFeedStoreFactory) in
+      let sut = try await factory.makeStoreFailingInsertion(holding: nil)
+
+      let failed = await expectFailure(of: "insert into a broken store") {
+        try await sut.insert(
+          FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
+      }
+      guard failed else { return }
+
+      await expectRetrieval(
+        from: sut, toDeliver: nil, "after a failed insert into an empty store")
+    },
+    FeedStoreSpec(
+      "insert_keepsPreviousCacheOnFailure", .failableInsert,
+      "A failed insert of a larger feed keeps the cache the store had before it, whole."
+    ) { (factory: any FailableInsertFeedStoreFactory) in
+      let previous = FeedStoreFixtures.uniqueCachedFeed()
+      let sut = try await factory.makeStoreFailingInsertion(holding: previous)
+
+      let failed = await expectFailure(of: "insert into a broken store") {
+        // Much larger than the cache, so a store that writes in place must grow its storage.
+        try await sut.insert(
+          FeedStoreFixtures.uniqueImageFeed(count: 100 * previous.feed.count),
+          timestamp: FeedStoreFixtures.preciseTimestamp(offset: 1))
+      }
+      guard failed else { return }
+
+      await expectRetrieval(from: sut, toDeliver: previous, "after a failed insert")
+    },
+  ]
+}
+
+extension FailableInsertFeedStoreFactory {
+  /// Makes a store holding `cache`, when there is one, then breaks its insertion.
+  ///
+  /// - Throws: What making, filling or breaking the store throws.
+  fileprivate func makeStoreFailingInsertion(holding cache: CachedFeed?) async throws -> Store {
+    let store = try await makeStore(holding: cache)
+    try await makeInsertionFail(for: store)
+    return store
+  }
+
+  /// Breaks the insertion of `store`, which this factory made.
+  ///
+  /// - Throws: What breaking it throws, or ``ForeignStoreError``.
+  fileprivate func makeInsertionFail(forAny store: any FeedStore) async throws {
+    try await makeInsertionFail(for: own(store))
+  }
+}

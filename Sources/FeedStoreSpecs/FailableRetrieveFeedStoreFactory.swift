@@ -14,3 +14,70 @@ public protocol FailableRetrieveFeedStoreFactory: FeedStoreFactory {
   /// - Throws: An error when the fault cannot be set up; the spec then fails with it.
   func makeRetrievalFail(for store: Store) async throws
 }
+
+extension FeedStoreCapability {
+  /// Retrieval failures: ``FailableRetrieveFeedStoreFactory``.
+  public static let failableRetrieve: FeedStoreCapability = FeedStoreCapability(
+    "failableRetrieve",
+    protocolName: "FailableRetrieveFeedStoreFactory",
+    provides: "`makeRetrievalFail(for:)`: break the storage so `retrieve()` throws",
+    checks: "retrieve delivers an error; a failed retrieve has no side effects",
+    isProvided: { $0 is any FailableRetrieveFeedStoreFactory.Type },
+    fault: OperationFault(breaking: .retrieve, with: "makeRetrievalFail") {
+      (factory: any FailableRetrieveFeedStoreFactory, store) in
+      try await factory.makeRetrievalFail(forAny: store)
+    },
+    specs: { FeedStoreSpec.failableRetrieveSpecs })
+}
+
+extension FeedStoreSpec {
+  fileprivate static let failableRetrieveSpecs: [FeedStoreSpec] = [
+    FeedStoreSpec(
+      "retrieve_deliversErrorOnFailure", .failableRetrieve,
+      "A store whose storage is broken throws from retrieve, rather than delivering nil or a "
+        + "partial feed."
+    ) { (factory: any FailableRetrieveFeedStoreFactory) in
+      let sut = try await factory.makeStoreFailingRetrieval(
+        holding: FeedStoreFixtures.uniqueCachedFeed())
+
+      await expectFailure(of: "retrieve from a broken store") {
+        _ = try await sut.retrieve()
+      }
+    },
+    FeedStoreSpec(
+      "retrieve_hasNoSideEffectsOnFailure", .failableRetrieve,
+      "A failed retrieve changes nothing: retrieving again fails again, instead of the store "
+        + "discarding what it could not read."
+    ) { (factory: any FailableRetrieveFeedStoreFactory) in
+      let sut = try await factory.makeStoreFailingRetrieval(
+        holding: FeedStoreFixtures.uniqueCachedFeed())
+
+      let failed = await expectFailure(of: "retrieve from a broken store") {
+        _ = try await sut.retrieve()
+      }
+      guard failed else { return }
+
+      await expectFailure(of: "a second retrieve from a broken store") {
+        _ = try await sut.retrieve()
+      }
+    },
+  ]
+}
+
+extension FailableRetrieveFeedStoreFactory {
+  /// Makes a store holding `cache`, then breaks its retrieval.
+  ///
+  /// - Throws: What making, filling or breaking the store throws.
+  fileprivate func makeStoreFailingRetrieval(holding cache: CachedFeed) async throws -> Store {
+    let store = try await makeStore(holding: cache)
+    try await makeRetrievalFail(for: store)
+    return store
+  }
+
+  /// Breaks the retrieval of `store`, which this factory made.
+  ///
+  /// - Throws: What breaking it throws, or ``ForeignStoreError``.
+  fileprivate func makeRetrievalFail(forAny store: any FeedStore) async throws {
+    try await makeRetrievalFail(for: own(store))
+  }
+}

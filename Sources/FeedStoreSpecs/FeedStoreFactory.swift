@@ -3,18 +3,18 @@ import FeedCache
 /// Makes fresh, empty, isolated stores of one `FeedStore` type for the specs to check.
 ///
 /// Conform a factory to this protocol to run every core spec against your store, and to the
-/// capability protocols your store really has to run theirs as well:
-/// ``FailableRetrieveFeedStoreFactory``, ``FailableInsertFeedStoreFactory``,
-/// ``FailableDeleteFeedStoreFactory`` (together ``FailableFeedStoreFactory``) and
-/// ``PersistentFeedStoreFactory``. ``FeedStoreSpec/all(for:)`` finds those conformances when
-/// the tests run, wherever they are declared: in the factory's declaration, in an extension, or
-/// in another module.
+/// capability protocols your store really has to run theirs as well (``FeedStoreCapability/all``
+/// lists them). ``FeedStoreSpec/all(for:)`` finds those conformances when the tests run, wherever
+/// they are declared: in the factory's declaration, in an extension, or in another module.
 ///
 /// ```swift
 /// struct MyStoreFactory: FeedStoreFactory {
 ///   func makeStore() -> MyStore { MyStore() }
 /// }
 /// ```
+///
+/// Make the factory `Codable` as well, and ``FeedStoreSpec/verifyInChildProcess(_:knownDeviations:sourceLocation:)``
+/// can run each spec in a process of its own, so a store that traps fails one spec only.
 public protocol FeedStoreFactory: Sendable {
   /// The type of store this factory makes.
   associatedtype Store: FeedStore
@@ -26,4 +26,22 @@ public protocol FeedStoreFactory: Sendable {
   /// - Returns: A new, empty store.
   /// - Throws: An error when the store cannot be made; the spec then fails with it.
   func makeStore() async throws -> Store
+}
+
+extension FeedStoreCapability {
+  /// Retrieve, insert and delete on a working store, exact round trips, concurrent use and the
+  /// model-based spec: every ``FeedStoreFactory``.
+  public static let core: FeedStoreCapability = FeedStoreCapability(
+    "core",
+    protocolName: "FeedStoreFactory",
+    provides: "`makeStore()`: a fresh, empty, isolated store",
+    checks: "retrieve, insert and delete on a working store; exact round trips of hard values "
+      + "(Unicode, odd URLs, extreme timestamps to the bit) and of large feeds; refusal of values "
+      + "the store cannot read back; concurrent writers and readers never see a mixed feed; the "
+      + "model-based spec",
+    isProvided: { _ in true },
+    specs: {
+      FeedStoreSpec.retrieveSpecs + FeedStoreSpec.insertSpecs + FeedStoreSpec.deleteSpecs
+        + FeedStoreSpec.roundTripSpecs + FeedStoreSpec.concurrencySpecs + FeedStoreSpec.modelSpecs
+    })
 }

@@ -1,11 +1,6 @@
-import Testing
-
 extension FeedStoreSpec {
   /// Every spec of the library, in a stable order, whatever capability it needs.
-  public static let catalog: [FeedStoreSpec] =
-    retrieveSpecs + insertSpecs + deleteSpecs + failableRetrieveSpecs + failableInsertSpecs
-    + failableDeleteSpecs + persistenceSpecs + roundTripSpecs + concurrencySpecs + modelSpecs
-    + damagedStorageSpecs + crashSafetySpecs
+  public static let catalog: [FeedStoreSpec] = FeedStoreCapability.all.flatMap(\.specs)
 
   /// Every spec that stores from `factoryType` must pass: the core specs, plus the specs of each
   /// capability the factory conforms to, wherever that conformance is declared, except those
@@ -15,7 +10,7 @@ extension FeedStoreSpec {
   /// - Returns: The specs in a stable order, each with a unique ``id``.
   public static func all(for factoryType: any FeedStoreFactory.Type) -> [FeedStoreSpec] {
     catalog.filter {
-      $0.capability.isProvided(by: factoryType) && $0.notApplicableReason(for: factoryType) == nil
+      $0.capability.isProvided(by: factoryType) && $0.notApplicableReason(factoryType) == nil
     }
   }
 
@@ -30,13 +25,5 @@ extension FeedStoreSpec {
   /// - Returns: The spec, or `nil` when the library has none by that name.
   public static func named(_ id: String) -> FeedStoreSpec? {
     catalog.first { $0.id == id }
-  }
-
-  /// Defines a core spec: one every store must pass.
-  static func core(
-    _ id: String, _ summary: String,
-    body: @escaping @Sendable (any FeedStoreFactory, SourceLocation) async throws -> Void
-  ) -> FeedStoreSpec {
-    FeedStoreSpec(id, .core, summary, capable: { $0 }, body: body)
   }
 }

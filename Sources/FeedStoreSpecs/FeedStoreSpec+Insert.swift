@@ -2,30 +2,33 @@ import FeedCache
 
 extension FeedStoreSpec {
   static let insertSpecs: [FeedStoreSpec] = [
-    core("insert_succeedsOnEmptyStore", "Inserting into a new store succeeds.") {
-      factory, sourceLocation in
+    FeedStoreSpec(
+      "insert_succeedsOnEmptyStore", .core,
+      "Inserting into a new store succeeds."
+    ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeStore()
 
-      await expectSuccess(of: "insert into an empty store", sourceLocation: sourceLocation) {
+      await expectSuccess(of: "insert into an empty store") {
         try await sut.insert(
           FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
       }
     },
-    core(
-      "insert_succeedsOnNonEmptyStore", "Inserting into a store that has a cache succeeds."
-    ) { factory, sourceLocation in
+    FeedStoreSpec(
+      "insert_succeedsOnNonEmptyStore", .core,
+      "Inserting into a store that has a cache succeeds."
+    ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeStore(holding: FeedStoreFixtures.uniqueCachedFeed())
 
-      await expectSuccess(of: "insert into a store with a cache", sourceLocation: sourceLocation) {
+      await expectSuccess(of: "insert into a store with a cache") {
         try await sut.insert(
           FeedStoreFixtures.uniqueImageFeed(),
           timestamp: FeedStoreFixtures.preciseTimestamp(offset: 1))
       }
     },
-    core(
-      "insert_overridesPreviouslyInsertedCache",
+    FeedStoreSpec(
+      "insert_overridesPreviouslyInsertedCache", .core,
       "An insert replaces the whole previous cache, images and timestamp."
-    ) { factory, sourceLocation in
+    ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeStore(
         holding: CachedFeed(
           feed: FeedStoreFixtures.uniqueImageFeed(count: 4),
@@ -38,20 +41,19 @@ extension FeedStoreSpec {
       try await sut.insert(latest.feed, timestamp: latest.timestamp)
 
       await expectRetrieval(
-        from: sut, toDeliver: latest, "after a second insert", sourceLocation: sourceLocation)
+        from: sut, toDeliver: latest, "after a second insert")
     },
-    core(
-      "insert_cachesEmptyFeedAsEmptyCacheNotNil",
+    FeedStoreSpec(
+      "insert_cachesEmptyFeedAsEmptyCacheNotNil", .core,
       "Inserting an empty feed caches an empty feed, which is not nil."
-    ) { factory, sourceLocation in
+    ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeStore()
       let empty = CachedFeed(feed: [], timestamp: FeedStoreFixtures.preciseTimestamp())
 
       try await sut.insert(empty.feed, timestamp: empty.timestamp)
 
       await expectRetrieval(
-        from: sut, toDeliver: empty, "after inserting an empty feed",
-        sourceLocation: sourceLocation)
+        from: sut, toDeliver: empty, "after inserting an empty feed")
     },
   ]
 }

@@ -1,18 +1,17 @@
 import FeedCache
 import Foundation
-import Testing
 
 extension FeedStoreSpec {
   static let modelSpecs: [FeedStoreSpec] = [
-    core(
-      "model_randomOperationsMatchTheContract",
-      "Random insert, delete, retrieve, reopen and fault sequences deliver what the contract's model says."
-    ) { factory, sourceLocation in
+    FeedStoreSpec(
+      "model_randomOperationsMatchTheContract", .core,
+      "Random insert, delete, retrieve, reopen and fault sequences deliver what the contract's "
+        + "model says."
+    ) { (factory: any FeedStoreFactory) in
       let configuration = try ModelCheck.Configuration.from(
-        environment: ProcessInfo.processInfo.environment)
+        environment: ProcessInfo.processInfo.environment, profile: FeedStoreSpecProfile.current)
 
-      try await ModelCheck(factory: factory, configuration: configuration)
-        .run(sourceLocation: sourceLocation)
+      try await ModelCheck(factory: factory, configuration: configuration).run()
     }
   ]
 }

@@ -29,19 +29,9 @@ extension FeedStoreSpec {
   public static func notApplicable(for factoryType: any FeedStoreFactory.Type) -> [NotApplicable] {
     catalog.compactMap { spec in
       guard spec.capability.isProvided(by: factoryType),
-        let reason = spec.notApplicableReason(for: factoryType)
+        let reason = spec.notApplicableReason(factoryType)
       else { return nil }
       return NotApplicable(spec: spec, reason: reason)
     }
-  }
-
-  /// Why this spec does not apply to `factoryType`, or `nil` when it does (or when the factory
-  /// lacks the capability, which ``all(for:)`` checks on its own).
-  func notApplicableReason(for factoryType: any FeedStoreFactory.Type) -> String? {
-    guard let damage = Self.damageOfSpec[id],
-      let damageable = factoryType as? any DamageableFeedStoreFactory.Type,
-      case .notApplicable(let reason) = damageable.applicability(of: damage)
-    else { return nil }
-    return reason
   }
 }

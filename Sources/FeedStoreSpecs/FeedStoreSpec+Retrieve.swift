@@ -2,42 +2,43 @@ import FeedCache
 
 extension FeedStoreSpec {
   static let retrieveSpecs: [FeedStoreSpec] = [
-    core("retrieve_deliversNilOnEmptyStore", "A new store delivers nil: nothing cached.") {
-      factory, sourceLocation in
+    FeedStoreSpec(
+      "retrieve_deliversNilOnEmptyStore", .core,
+      "A new store delivers nil: nothing cached."
+    ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeStore()
 
       await expectRetrieval(
-        from: sut, toDeliver: nil, "on an empty store", sourceLocation: sourceLocation)
+        from: sut, toDeliver: nil, "on an empty store")
     },
-    core(
-      "retrieve_hasNoSideEffectsOnEmptyStore",
+    FeedStoreSpec(
+      "retrieve_hasNoSideEffectsOnEmptyStore", .core,
       "Retrieving twice from a new store delivers nil both times."
-    ) { factory, sourceLocation in
+    ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeStore()
 
       await expectRetrieval(
-        from: sut, toDeliver: nil, "on an empty store", sourceLocation: sourceLocation)
+        from: sut, toDeliver: nil, "on an empty store")
       await expectRetrieval(
-        from: sut, toDeliver: nil, "a second time on an empty store",
-        sourceLocation: sourceLocation)
+        from: sut, toDeliver: nil, "a second time on an empty store")
     },
-    core(
-      "retrieve_deliversInsertedCache",
+    FeedStoreSpec(
+      "retrieve_deliversInsertedCache", .core,
       "A store delivers the feed and the exact timestamp it was given."
-    ) { factory, sourceLocation in
+    ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeStore()
       let inserted = FeedStoreFixtures.uniqueCachedFeed()
 
       try await sut.insert(inserted.feed, timestamp: inserted.timestamp)
 
       await expectRetrieval(
-        from: sut, toDeliver: inserted, "after an insert", sourceLocation: sourceLocation)
+        from: sut, toDeliver: inserted, "after an insert")
     },
-    core(
-      "retrieve_deliversEveryFieldExactly",
+    FeedStoreSpec(
+      "retrieve_deliversEveryFieldExactly", .core,
       "A store keeps every field exactly: nil beside empty text, duplicates, order, awkward "
         + "characters, a timestamp near 2001."
-    ) { factory, sourceLocation in
+    ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeStore()
       let inserted = CachedFeed(
         feed: FeedStoreFixtures.edgeCaseImageFeed(),
@@ -47,21 +48,19 @@ extension FeedStoreSpec {
       try await sut.insert(inserted.feed, timestamp: inserted.timestamp)
 
       await expectRetrieval(
-        from: sut, toDeliver: inserted, "after inserting awkward values",
-        sourceLocation: sourceLocation)
+        from: sut, toDeliver: inserted, "after inserting awkward values")
     },
-    core(
-      "retrieve_hasNoSideEffectsOnNonEmptyStore",
+    FeedStoreSpec(
+      "retrieve_hasNoSideEffectsOnNonEmptyStore", .core,
       "Retrieving twice from a store with a cache delivers the same cache both times."
-    ) { factory, sourceLocation in
+    ) { (factory: any FeedStoreFactory) in
       let inserted = FeedStoreFixtures.uniqueCachedFeed()
       let sut = try await factory.makeStore(holding: inserted)
 
       await expectRetrieval(
-        from: sut, toDeliver: inserted, "after an insert", sourceLocation: sourceLocation)
+        from: sut, toDeliver: inserted, "after an insert")
       await expectRetrieval(
-        from: sut, toDeliver: inserted, "a second time after an insert",
-        sourceLocation: sourceLocation)
+        from: sut, toDeliver: inserted, "a second time after an insert")
     },
   ]
 }

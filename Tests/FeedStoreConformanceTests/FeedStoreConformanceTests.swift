@@ -138,8 +138,8 @@ import Testing
     #expect(
       capabilities == [
         "InMemory": [.core],
-        "JSONFile": Set(FeedStoreCapability.allCases),
-        "SQLite": Set(FeedStoreCapability.allCases).subtracting([.crashSafety]),
+        "JSONFile": Set(FeedStoreCapability.all),
+        "SQLite": Set(FeedStoreCapability.all).subtracting([.crashSafety]),
       ])
   }
 }

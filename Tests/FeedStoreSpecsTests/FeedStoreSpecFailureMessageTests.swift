@@ -60,15 +60,15 @@ import Testing
         + "cached at 786297600.1234568s after 2001-01-01, but it delivered nil (nothing cached)")
   }
 
-  @Test func longText_isShortenedWithItsLength() async throws {
+  @Test func longText_isQuotedAroundItsFirstDifferenceWithItsLength() async throws {
     try await expectSpec(
       "retrieve_deliversEveryFieldExactly", on: .trimsWhitespaceFromText,
       toReport:
         "Expected retrieve after inserting awkward values to deliver 6 images cached at "
         + "0.123456789s after 2001-01-01, but image 5 of 6 differs: description "
-        + "\"long description long description long d\"… (10200 characters) became "
-        + "\"long description long description long d\"… (10199 characters), first differing at "
-        + "character 10199")
+        + "…\"ption long description long description \" (10200 scalars) became "
+        + "…\"ption long description long description\" (10199 scalars), first differing at "
+        + "scalar 10199 (U+0020 became the end)")
   }
 
   @Test func inexactTimestamp_showsNaNAndBothBitPatterns() async throws {
@@ -81,18 +81,18 @@ import Testing
         + "0x7FF8000000000000)")
   }
 
-  /// Runs the spec called `id` on a store with `misbehavior`, expecting exactly one failure
-  /// that says `message`; a failure with any other text is recorded as a real one.
+  /// Runs the spec called `id` on a store with `misbehavior`, expecting exactly one failure,
+  /// which says `message`.
   private func expectSpec(
-    _ id: String, on misbehavior: Misbehavior, toReport message: String
+    _ id: String, on misbehavior: Misbehavior, toReport message: String,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
     let spec = try #require(FeedStoreSpec.named(id))
     let factory = MisbehavingFeedStoreFactory(misbehavior: misbehavior)
 
-    try await withKnownIssue {
-      try await spec.verify(factory)
-    } matching: { issue in
-      issue.comments.map(\.rawValue) == [message]
-    }
+    let failures = try await IssueRecorder.issues { try await spec.verify(factory) }
+
+    #expect(
+      failures.map { $0.comments.map(\.rawValue) } == [[message]], sourceLocation: sourceLocation)
   }
 }

@@ -1,8 +1,8 @@
-import Synchronization
+import Foundation
 import Testing
 
 /// Collects the issues a piece of work records, instead of letting them fail the running test,
-/// so a test can pin what a helper reports.
+/// so a test can assert what a spec or a helper reports.
 enum IssueRecorder {
   /// Runs `body` in the running test and delivers every issue it recorded, known or not.
   ///
@@ -13,12 +13,26 @@ enum IssueRecorder {
     recordedBy body: @escaping @Sendable () async throws -> Void
   ) async throws -> [Issue] {
     let test = try #require(Test.current)
-    let recorded = Mutex<[Issue]>([])
+    let recorded = RecordedIssues()
     let collecting: IssueHandlingTrait = .compactMapIssues { issue in
-      recorded.withLock { $0.append(issue) }
+      recorded.append(issue)
       return nil
     }
     try await collecting.provideScope(for: test, testCase: Test.Case.current, performing: body)
-    return recorded.withLock { $0 }
+    return recorded.all
   }
+}
+
+/// The issues recorded so far, appended from any thread.
+///
+/// `@unchecked Sendable` is safe: `issues` is read and written only while `lock` is held.
+private final class RecordedIssues: @unchecked Sendable {
+  private let lock = NSLock()
+  private var issues: [Issue] = []
+
+  func append(_ issue: Issue) {
+    lock.withLock { issues.append(issue) }
+  }
+
+  var all: [Issue] { lock.withLock { issues } }
 }

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Instances opened over the same ``Storage`` share their cache, as files on a disk would, and
 /// an operation can be broken to fail as a real backend's would. Like a durable store, it keeps
-/// each URL as its `absoluteString`, and refuses one that `URL(string:)` cannot read back.
+/// each URL as its `absoluteString`, and refuses one that `URL(string:)` cannot read back, unless
+/// it keeps URLs as given, as an in-memory store does.
 actor MisbehavingFeedStore: FeedStore {
   /// What stores over one storage share: an actor, since the concurrency specs use it from
   /// many tasks at once.
@@ -45,6 +46,15 @@ actor MisbehavingFeedStore: FeedStore {
       isSettingUp = false
     }
 
+    /// How many inserts have written this storage.
+    private(set) var inserts = 0
+
+    /// Counts an insert and tells whether the storage had taken thirty before it.
+    func countInsert() -> Bool {
+      inserts += 1
+      return inserts > 30
+    }
+
     /// Counts a retrieve and tells whether it is a third one.
     func countRetrieve() -> Bool {
       retrieves += 1
@@ -68,6 +78,7 @@ actor MisbehavingFeedStore: FeedStore {
 
   nonisolated let storage: Storage
   private let misbehavior: Misbehavior?
+  private let keepsURLsAsGiven: Bool
   private var snapshot: CachedFeed?
   private var lastWrite: CachedFeed?
   private var brokenOperations: Set<Operation> = []
@@ -78,9 +89,12 @@ actor MisbehavingFeedStore: FeedStore {
   private var retrievedCache: CachedFeed??
   private var deletedHere = false
 
-  init(storage: Storage, snapshot: CachedFeed?, misbehavior: Misbehavior?) {
+  init(
+    storage: Storage, snapshot: CachedFeed?, misbehavior: Misbehavior?, keepsURLsAsGiven: Bool
+  ) {
     self.storage = storage
     self.misbehavior = misbehavior
+    self.keepsURLsAsGiven = keepsURLsAsGiven
     self.snapshot = snapshot
   }
 
@@ -179,6 +193,8 @@ actor MisbehavingFeedStore: FeedStore {
       .throwsOnInsertOfMoreThanThirtyImages where feed.count > 30:
       throw InjectedFault()
     case .keepsFirstInsertedCache where current != nil:
+      return
+    case .ignoresInsertsOnceItsStorageHasTakenThirty where await storage.countInsert():
       return
     case .appendsOnInsert:
       await write(CachedFeed(feed: (current?.feed ?? []) + kept, timestamp: timestamp))
@@ -281,6 +297,7 @@ actor MisbehavingFeedStore: FeedStore {
   ///
   /// - Throws: ``UnrepresentableValue`` for a URL that does not survive that round trip.
   private func keptAsAbsoluteStrings(_ feed: [LocalFeedImage]) throws -> [LocalFeedImage] {
+    guard !keepsURLsAsGiven else { return feed }
     var parsed: [String: URL] = [:]
     return try feed.map { image in
       let text =
@@ -329,8 +346,8 @@ actor MisbehavingFeedStore: FeedStore {
     case .storesImagesWithTheSameIDOnce:
       var seen: Set<UUID> = []
       return feed.filter { seen.insert($0.id).inserted }
-    case .truncatesFeedsTo65535Images:
-      return Array(feed.prefix(65_535))
+    case .keepsOnlyTheFirstThousandImages:
+      return Array(feed.prefix(1_000))
     case .dropsLastImageOfFeedsOfMoreThanFiveImages where feed.count > 5:
       return feed.dropLast()
     default:

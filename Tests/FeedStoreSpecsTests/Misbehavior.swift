@@ -1,5 +1,5 @@
 /// One deliberate way to break the `FeedStore` contract, and the spec that must catch it.
-enum Misbehavior: String, CaseIterable, Sendable {
+enum Misbehavior: String, CaseIterable, Codable, Sendable {
   case deliversEmptyCacheWhenNothingCached
   case cachesEmptyFeedOnFirstRetrieve
   case reversesFeedOrder
@@ -35,7 +35,7 @@ enum Misbehavior: String, CaseIterable, Sendable {
   case keepsOnlyTheRelativePartOfURLs
   case roundsTimestampsToMicroseconds
   case storesImagesWithTheSameIDOnce
-  case truncatesFeedsTo65535Images
+  case keepsOnlyTheFirstThousandImages
   case storesNaNTimestampAsZero
   case deletesCacheBeforeRefusingNaNTimestamp
   case writesStorageAcrossSuspensionPoints
@@ -52,6 +52,7 @@ enum Misbehavior: String, CaseIterable, Sendable {
   case ignoresFirstInsertionFailure
   case writesEmptyFeedBeforeFailingInsert
   case deliversCacheOnEveryOtherFailingRetrieve
+  case ignoresInsertsOnceItsStorageHasTakenThirty
 
   /// The spec that must fail on a store with this misbehavior.
   var caughtBySpec: String {
@@ -84,10 +85,10 @@ enum Misbehavior: String, CaseIterable, Sendable {
     case .prefersItsOwnLastWrite: "persistence_laterInsertFromEitherInstanceWins"
     case .normalizesTextToNFC: "roundTrip_keepsUnicodeTextExactly"
     case .dropsURLFragments: "roundTrip_keepsURLsExactly"
-    case .keepsOnlyTheRelativePartOfURLs: "roundTrip_keepsRelativeURLsAsTheirAbsoluteString"
+    case .keepsOnlyTheRelativePartOfURLs: "roundTrip_keepsRelativeURLsAsGivenOrAbsolute"
     case .roundsTimestampsToMicroseconds: "roundTrip_keepsTimestampsToTheBit"
     case .storesImagesWithTheSameIDOnce: "roundTrip_keepsImagesThatShareIDsOrURLs"
-    case .truncatesFeedsTo65535Images: "roundTrip_keepsFeedsOfEverySize"
+    case .keepsOnlyTheFirstThousandImages: "roundTrip_keepsFeedsOfEverySize"
     case .storesNaNTimestampAsZero, .deletesCacheBeforeRefusingNaNTimestamp:
       "roundTrip_refusesOrKeepsValuesItCannotRepresent"
     case .writesStorageAcrossSuspensionPoints:
@@ -103,7 +104,7 @@ enum Misbehavior: String, CaseIterable, Sendable {
       .keepsTimestampWhenFeedSizeIsUnchanged, .ignoresDeleteOfReplacedCache,
       .hidesDeletesFromOtherStores, .throwsOnInsertOfMoreThanThirtyImages,
       .ignoresFirstInsertionFailure, .writesEmptyFeedBeforeFailingInsert,
-      .deliversCacheOnEveryOtherFailingRetrieve:
+      .deliversCacheOnEveryOtherFailingRetrieve, .ignoresInsertsOnceItsStorageHasTakenThirty:
       "model_randomOperationsMatchTheContract"
     }
   }

@@ -56,19 +56,20 @@ import Testing
         + "but found [\".feed-UUID.json.tmp.UUID\"] (and at 30 more crash points)")
   }
 
-  /// Runs the spec called `id` on a disk store with `misbehavior`, expecting exactly one failure
-  /// that says `message` once its UUIDs are replaced; any other text is recorded as a real one.
+  /// Runs the spec called `id` on a disk store with `misbehavior`, expecting exactly one failure,
+  /// which says `message` once its UUIDs are replaced.
   private func expectSpec(
-    _ id: String, on misbehavior: StorageMisbehavior, toReport message: String
+    _ id: String, on misbehavior: StorageMisbehavior, toReport message: String,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
     let spec = try #require(FeedStoreSpec.named(id))
     let factory = DiskFeedStoreFactory(misbehavior: misbehavior)
 
-    try await withKnownIssue {
-      try await spec.verify(factory)
-    } matching: { issue in
-      issue.comments.map { withoutUUIDs($0.rawValue) } == [message]
-    }
+    let failures = try await IssueRecorder.issues { try await spec.verify(factory) }
+
+    #expect(
+      failures.map { $0.comments.map { withoutUUIDs($0.rawValue) } } == [[message]],
+      sourceLocation: sourceLocation)
   }
 
   private func withoutUUIDs(_ text: String) -> String {

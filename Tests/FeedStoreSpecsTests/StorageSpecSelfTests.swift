@@ -19,16 +19,16 @@ import Testing
       FeedStoreSpec.named(brokenStore.specID), "\(brokenStore) names a spec that does not exist")
     let caller = #_sourceLocation
 
-    try await withKnownIssue("\(spec.id) must catch a store that \(brokenStore.misbehavior)") {
+    let failures = try await IssueRecorder.issues {
       if brokenStore.misbehavior == .claimsDamageableWithNoRow {
         try await spec.verify(RowlessDamageableFactory(), sourceLocation: caller)
       } else {
         let factory = DiskFeedStoreFactory(misbehavior: brokenStore.misbehavior)
         try await spec.verify(factory, sourceLocation: caller)
       }
-    } matching: { issue in
-      issue.error == nil && issue.sourceLocation == caller
     }
+
+    expectCaught(brokenStore.misbehavior.rawValue, by: spec, at: caller, failures)
   }
 }
 

@@ -51,13 +51,11 @@ struct CacheAttachment: Encodable {
     return String(decoding: data, as: UTF8.self)
   }
 
-  /// Attaches both caches to the current test, named after what they are.
-  static func record(
-    expected: CachedFeed?, retrieved: CachedFeed?, sourceLocation: SourceLocation
-  ) {
+  /// Attaches both caches to the running test, named after what they are, at the spec's caller.
+  static func record(expected: CachedFeed?, retrieved: CachedFeed?) {
+    let location = SpecContext.caller ?? #_sourceLocation
+    Attachment.record(json(for: expected), named: "expected-cache.json", sourceLocation: location)
     Attachment.record(
-      json(for: expected), named: "expected-cache.json", sourceLocation: sourceLocation)
-    Attachment.record(
-      json(for: retrieved), named: "retrieved-cache.json", sourceLocation: sourceLocation)
+      json(for: retrieved), named: "retrieved-cache.json", sourceLocation: location)
   }
 }

@@ -1,5 +1,4 @@
 import FeedCache
-import Testing
 
 /// Drives stores from many tasks at once, writers inserting distinct feeds while readers
 /// retrieve, then checks every retrieve against the times the inserts ran.
@@ -18,7 +17,7 @@ struct ConcurrentUse {
   let feeds: [CachedFeed]
   private let feedNumberByTimestamp: [UInt64: Int]
 
-  init(writers: Int = 8, insertsPerWriter: Int = 50, readers: Int = 4) {
+  init(writers: Int, insertsPerWriter: Int, readers: Int) {
     self.writers = writers
     self.insertsPerWriter = insertsPerWriter
     self.readers = readers
@@ -42,8 +41,8 @@ struct ConcurrentUse {
   }
 
   /// Runs the writers and readers over `stores` (round robin), then retrieves from every store
-  /// and records at `sourceLocation` the first way the results break the contract.
-  func run(on stores: [any FeedStore], sourceLocation: SourceLocation) async {
+  /// and records the first way the results break the contract.
+  func run(on stores: [any FeedStore]) async {
     let log = OperationLog()
     await withTaskGroup(of: Void.self) { group in
       for writer in 0..<writers {
@@ -75,10 +74,10 @@ struct ConcurrentUse {
       let message: String =
         "Expected every retrieve during \(writers * insertsPerWriter) concurrent inserts "
         + "to deliver nil or one inserted feed, whole and not yet replaced, but \(first)\(more)"
-      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+      recordFailure(message)
       return
     }
-    await expectAgreement(of: stores, log: log, sourceLocation: sourceLocation)
+    await expectAgreement(of: stores, log: log)
   }
 
   private func write(feedNumber: Int, to store: any FeedStore, log: OperationLog) async {
@@ -109,10 +108,10 @@ struct ConcurrentUse {
     }
     guard let number = feedNumberByTimestamp[cache.timestamp.bits] else {
       await log.record(
-        problem: "one delivered \(ExactComparison.describe(cache)), a timestamp no insert used")
+        problem: "one delivered \(CacheComparison.describe(cache)), a timestamp no insert used")
       return
     }
-    if let difference = ExactComparison.difference(between: feeds[number], and: cache) {
+    if let difference = CacheComparison.difference(between: feeds[number], and: cache) {
       await log.record(
         problem: "one delivered a mix: feed \(number)'s timestamp, but \(difference)")
       return
@@ -122,9 +121,7 @@ struct ConcurrentUse {
 
   /// After the writers: every store delivers the same feed, one of the inserts that completed
   /// last (no other insert was issued after it completed).
-  private func expectAgreement(
-    of stores: [any FeedStore], log: OperationLog, sourceLocation: SourceLocation
-  ) async {
+  private func expectAgreement(of stores: [any FeedStore], log: OperationLog) async {
     let lastInserts = await log.lastInserts()
     let names = lastInserts.sorted().map(String.init).joined(separator: ", ")
     var agreed: Int?
@@ -136,25 +133,25 @@ struct ConcurrentUse {
         do {
           cache = try await store.retrieve()
         } catch {
-          Issue.record(
-            "Expected retrieve \(situation) to deliver a feed, but it threw: \(error)",
-            sourceLocation: sourceLocation)
+          recordFailure("Expected retrieve \(situation) to deliver a feed, but it threw: \(error)")
           return
         }
         let number = cache.flatMap { feedNumberByTimestamp[$0.timestamp.bits] }
-        let delivered = number.map { "feed \($0)" } ?? ExactComparison.describe(cache)
-        guard let number, lastInserts.contains(number), cache == feeds[number] else {
+        let delivered = number.map { "feed \($0)" } ?? CacheComparison.describe(cache)
+        guard let number, lastInserts.contains(number),
+          CacheComparison.difference(between: feeds[number], and: cache) == nil
+        else {
           let message: String =
             "Expected retrieve \(situation) to deliver the feed of one of the last inserts "
             + "to complete (feeds \(names)), but it delivered \(delivered)"
-          Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+          recordFailure(message)
           return
         }
         if let agreed, agreed != number {
           let message: String =
             "Expected retrieve \(situation) to deliver feed \(agreed), as every retrieve before "
             + "it did, but it delivered feed \(number)"
-          Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+          recordFailure(message)
           return
         }
         agreed = number

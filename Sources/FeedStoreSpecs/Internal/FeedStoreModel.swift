@@ -29,7 +29,7 @@ struct FeedStoreModel {
   /// What every store over the storage must deliver.
   private(set) var cache: NumberedCache?
   /// The operation each broken store was made to fail, by store number.
-  private var faults: [Int: ModelFault] = [:]
+  private var faults: [Int: FeedOperation] = [:]
 
   /// What `step` must do now.
   func expectation(for step: ModelStep) -> Expectation {

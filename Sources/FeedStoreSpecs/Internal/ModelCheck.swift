@@ -1,6 +1,5 @@
 import FeedCache
 import Foundation
-import Testing
 
 /// The model-based spec's driver: makes random sequences from seeds, runs each against fresh
 /// stores and ``FeedStoreModel`` side by side, shrinks the first that fails and reports it.
@@ -9,23 +8,36 @@ struct ModelCheck {
   struct Configuration: Equatable {
     /// The environment variable that replays one sequence's seed.
     static let seedVariable = "FEEDSTORE_SPEC_SEED"
-    /// The environment variable that sets how many sequences run.
+    /// The environment variable that sets how many sequences run, whatever the profile says.
     static let sequencesVariable = "FEEDSTORE_SPEC_SEQUENCES"
 
-    /// How many sequences a run has unless ``sequencesVariable`` says otherwise.
-    static let defaultSequences = 50
+    /// The seed a test pinned for the model-based specs it runs, used unless ``seedVariable``
+    /// names one: the library's own tests prove with it that a run catches each broken store,
+    /// which a random seed does only most of the time.
+    @TaskLocal static var pinnedSeed: UInt64?
 
-    var sequences = defaultSequences
+    /// The profile whose budget the run has, unless ``sequencesVariable`` says otherwise.
+    var profile = FeedStoreSpecProfile.quick
+    var sequences: Int
     var maxSteps = 30
     /// The run's seed, from which every sequence's seed follows.
     var seed: UInt64
 
-    /// The configuration `environment` asks for: the default budget from a new random seed,
+    init(profile: FeedStoreSpecProfile = .quick, sequences: Int? = nil, seed: UInt64) {
+      self.profile = profile
+      self.sequences = sequences ?? profile.modelSequences
+      self.seed = seed
+    }
+
+    /// The configuration `environment` asks for: `profile`'s budget from a new random seed,
     /// unless it names a seed to replay or a number of sequences.
     ///
     /// - Throws: ``InvalidSetting`` when a variable is set to something other than a number.
-    static func from(environment: [String: String]) throws -> Configuration {
-      var configuration = Configuration(seed: .random(in: .min ... .max))
+    static func from(environment: [String: String], profile: FeedStoreSpecProfile) throws
+      -> Configuration
+    {
+      var configuration = Configuration(
+        profile: profile, seed: pinnedSeed ?? .random(in: .min ... .max))
       if let value = environment[sequencesVariable] {
         guard let sequences = Int(value), sequences > 0 else {
           throw InvalidSetting(variable: sequencesVariable, value: value, wanted: "a count above 0")
@@ -52,18 +64,12 @@ struct ModelCheck {
 
     /// The environment that replays this run exactly.
     var replayVariables: String {
-      "\(Self.seedVariable)=\(seed)"
-        + (sequences == Self.defaultSequences ? "" : " \(Self.sequencesVariable)=\(sequences)")
+      let profileVariable =
+        profile == .quick ? "" : "\(FeedStoreSpecProfile.environmentVariable)=\(profile.rawValue) "
+      let sequencesVariable =
+        sequences == profile.modelSequences ? "" : " \(Self.sequencesVariable)=\(sequences)"
+      return profileVariable + "\(Self.seedVariable)=\(seed)" + sequencesVariable
     }
-  }
-
-  /// Thrown when an environment variable of the spec is set to something it cannot use.
-  struct InvalidSetting: Error, CustomStringConvertible {
-    let variable: String
-    let value: String
-    let wanted: String
-
-    var description: String { "\(variable)=\(value) is not \(wanted)" }
   }
 
   /// At most this many runs of shrunk candidates per failure, to bound the time a failure takes.
@@ -72,72 +78,48 @@ struct ModelCheck {
   let factory: any FeedStoreFactory
   let configuration: Configuration
   private let persistent: Bool
-  private let faults: [ModelFault]
+  private let faults: [OperationFault]
 
   init(factory: any FeedStoreFactory, configuration: Configuration) {
     self.factory = factory
     self.configuration = configuration
     persistent = FeedStoreCapability.persistent.isProvided(by: type(of: factory))
-    faults = ModelFault.available(to: factory)
+    faults = OperationFault.available(to: factory)
   }
 
-  /// Runs every sequence, recording one issue at `sourceLocation` for the first that fails.
+  /// Runs every sequence in order, recording one failure for the first that fails.
   ///
-  /// Sequences without faults run one after another over one storage, as an app's launches do:
-  /// each on a new store opened over the storage of the last (the same store when the factory
-  /// is not persistent), first emptied with `deleteCachedFeed()`. That keeps a durable store's
-  /// cost of creating storage out of all but the first. Sequences with a fault break their
-  /// storage, so each gets a new store, and they run as one batch: every store's steps before
-  /// its fault first, then the faults and the rest, so that a factory whose faults reach beyond
-  /// the store they are made for cannot break another sequence's working steps.
+  /// Sequences without faults run over one storage, as an app's launches do: each on a new
+  /// store opened over the storage of the last (the same store when the factory is not
+  /// persistent), first emptied with `deleteCachedFeed()`. That keeps a durable store's cost of
+  /// creating storage out of all but the first. A sequence with a fault breaks its storage, so it
+  /// gets a new store of its own.
   ///
   /// - Throws: What making or opening a store throws.
-  func run(sourceLocation: SourceLocation) async throws {
-    let sequences = configuration.sequenceSeeds.enumerated().map { index, seed in
-      (number: index + 1, steps: steps(seed: seed, fault: fault(ofSequence: index + 1)))
-    }
+  func run() async throws {
     var previous: (any FeedStore)?
-    for (number, steps) in sequences where Self.faultIndex(of: steps) == nil {
-      let store = try await storeEmptied(after: previous)
-      previous = store
-      do {
-        try await store.deleteCachedFeed()
-      } catch {
-        let message =
-          "The model-based spec could not empty the store for sequence \(number) of seed "
-          + "\(configuration.seed): deleteCachedFeed() threw: \(error)"
-        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-        return
+    for (index, seed) in configuration.sequenceSeeds.enumerated() {
+      let number = index + 1
+      let steps = steps(seed: seed, fault: fault(ofSequence: number))
+      let store: any FeedStore
+      let reusesStorage = Self.faultIndex(of: steps) == nil && previous != nil
+      if Self.faultIndex(of: steps) == nil {
+        store = try await storeEmptied(after: previous)
+        previous = store
+        let emptied = await expectSuccess(
+          of: "deleteCachedFeed() emptying the store for sequence \(number) of seed "
+            + "\(configuration.seed)"
+        ) {
+          try await store.deleteCachedFeed()
+        }
+        guard emptied else { return }
+      } else {
+        store = try await factory.makeStore()
       }
       var run = ModelRun(steps, factory: factory, store: store)
-      if let failure = await run.run(until: steps.count) {
+      if let failure = await run.run() {
         return try await report(
-          number: number, steps: steps, failure: failure, reusedStorage: number > 1,
-          at: sourceLocation)
-      }
-    }
-    let faulted = sequences.filter { Self.faultIndex(of: $0.steps) != nil }
-    // Creating storage is a durable store's slow part, and mostly waiting for the disk.
-    let factory = factory
-    let stores = try await withThrowingTaskGroup(of: (Int, any FeedStore).self) { group in
-      for index in faulted.indices {
-        group.addTask { (index, try await factory.makeStore()) }
-      }
-      return try await group.reduce(into: [(Int, any FeedStore)]()) { $0.append($1) }
-        .sorted { $0.0 < $1.0 }.map(\.1)
-    }
-    var runs = zip(faulted, stores).map { sequence, store in
-      ModelRun(sequence.steps, factory: factory, store: store)
-    }
-    for phase in 0..<2 {
-      for index in runs.indices {
-        let end = phase == 0 ? Self.faultIndex(of: runs[index].steps) ?? 0 : runs[index].steps.count
-        if let failure = await runs[index].run(until: end) {
-          let (number, steps) = faulted[index]
-          return try await report(
-            number: number, steps: steps, failure: failure, reusedStorage: false,
-            at: sourceLocation)
-        }
+          number: number, steps: steps, failure: failure, reusedStorage: reusesStorage)
       }
     }
   }
@@ -152,9 +134,9 @@ struct ModelCheck {
 
   /// The fault sequence `number` injects: every fifth sequence of a failable factory breaks
   /// one operation, taking the factory's faults in turn.
-  func fault(ofSequence number: Int) -> ModelFault? {
+  func fault(ofSequence number: Int) -> FeedOperation? {
     guard !faults.isEmpty, number.isMultiple(of: 5) else { return nil }
-    return faults[(number / 5) % faults.count]
+    return faults[(number / 5) % faults.count].operation
   }
 
   /// The sequence `seed` makes: 1 to `maxSteps` random steps on the factory's capabilities,
@@ -164,21 +146,21 @@ struct ModelCheck {
   /// store in its first half (retrieval only while a cache is held, as the capability asks);
   /// after it only that store works, with the broken operation and retrieve, so the model
   /// knows every outcome exactly.
-  func steps(seed: UInt64, fault: ModelFault?) -> [ModelStep] {
+  func steps(seed: UInt64, fault: FeedOperation?) -> [ModelStep] {
     var random = SplitMix64(seed: seed)
     let length = max(fault == nil ? 1 : 10, 1 + random.below(configuration.maxSteps))
     let faultAt = fault == nil ? nil : random.below(length / 2)
     var steps: [ModelStep] = []
     var stores = 1
     var feeds = 0
-    var broken: (fault: ModelFault, store: Int)?
+    var broken: (fault: FeedOperation, store: Int)?
     func insert(into store: Int) -> ModelStep {
       feeds += 1
       let count =
         switch random.below(10) {
         case 0: 0
-        case 9: 6 + random.below(35)
-        default: 1 + random.below(5)
+        case 7, 8, 9: 4 + random.below(37)
+        default: 1 + random.below(3)
         }
       return .insert(store: store, feed: feeds, count: count, timestamp: random.below(4))
     }
@@ -241,7 +223,7 @@ struct ModelCheck {
   /// broken store, with its broken operation or retrieve.
   static func isWellFormed(_ steps: [ModelStep]) -> Bool {
     var stores = 1
-    var broken: (fault: ModelFault, store: Int)?
+    var broken: (fault: FeedOperation, store: Int)?
     for (index, step) in steps.enumerated() {
       guard (1...stores).contains(step.store) else { return false }
       if let broken {
@@ -263,51 +245,52 @@ struct ModelCheck {
     return true
   }
 
-  /// Shrinks the failing sequence on new stores and records it, with the seed that replays
-  /// the run, as one issue.
+  /// Records the failure as one issue, with the seed that replays the run and, when the failing
+  /// steps fail on a new store too, the shortest sequence found that still does.
   ///
-  /// A sequence that failed on reused storage is run again on a new store first; when it passes
-  /// there, the failure needs what earlier sequences left behind, so it is reported as it ran.
+  /// A reported sequence always failed when it was replayed on a new store; one that does not
+  /// is reported as it ran, with the reason it cannot be reduced.
   private func report(
-    number: Int, steps: [ModelStep], failure: ModelFailure, reusedStorage: Bool,
-    at sourceLocation: SourceLocation
+    number: Int, steps: [ModelStep], failure: ModelFailure, reusedStorage: Bool
   ) async throws {
-    let replay =
-      "Seed \(configuration.seed), sequence \(number) (replay with "
-      + configuration.replayVariables + ")"
-    if reusedStorage {
-      var alone = ModelRun(steps, factory: factory, store: try await factory.makeStore())
-      guard await alone.run(until: steps.count) == nil else {
-        return try await reportShrunk(steps, failure: failure, replay: replay, at: sourceLocation)
-      }
-      let message =
-        "The model-based spec found operations that break the FeedStore contract. \(replay); "
-        + "they failed only on storage that earlier sequences had used (store 1 was emptied "
-        + "with deleteCachedFeed()), never on a new store:\n"
-        + Self.code(of: Array(steps.prefix(failure.step + 1)), failure: failure)
-        + "\n(numberedFeed and numberedTimestamp are FeedStoreFixtures' methods.)"
-      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    let introduction =
+      "The model-based spec found operations that break the FeedStore contract. Seed "
+      + "\(configuration.seed), sequence \(number) (replay with \(configuration.replayVariables))"
+    let ending = "\n(numberedFeed and numberedTimestamp are FeedStoreFixtures' methods.)"
+    let failing = Array(steps.prefix(failure.step + 1))
+    guard let alone = try await failureOnANewStore(failing) else {
+      let reason =
+        "they did not fail again when replayed on a new store"
+        + (reusedStorage
+          ? " (they had run on storage that earlier sequences used, emptied with "
+            + "deleteCachedFeed())" : "")
+        + ", so they could not be reduced"
+      recordFailure(
+        "\(introduction); \(reason):\n" + Self.code(of: failing, failure: failure) + ending)
       return
     }
-    try await reportShrunk(steps, failure: failure, replay: replay, at: sourceLocation)
+    let (shrunk, shrunkFailure) = try await shrink(failing, failing: alone)
+    let summary =
+      shrunk.count < failing.count
+      ? "\(steps.count) steps, shrunk to \(shrunk.count) that fail on a new store"
+      : "\(steps.count) steps; the \(shrunk.count) up to the failure fail on a new store, and "
+        + "no shorter sequence found does"
+    recordFailure(
+      "\(introduction); \(summary):\n" + Self.code(of: shrunk, failure: shrunkFailure) + ending)
   }
 
-  private func reportShrunk(
-    _ steps: [ModelStep], failure: ModelFailure, replay: String, at sourceLocation: SourceLocation
-  ) async throws {
-    let (shrunk, shrunkFailure) = try await shrink(steps, failing: failure)
-    let message =
-      "The model-based spec found operations that break the FeedStore contract. \(replay); "
-      + "\(steps.count) steps, shrunk to \(shrunk.count) that fail on a new store:\n"
-      + Self.code(of: shrunk, failure: shrunkFailure)
-      + "\n(numberedFeed and numberedTimestamp are FeedStoreFixtures' methods.)"
-    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  /// Where `steps` fail when run on a new store, or `nil` when they keep the contract there.
+  private func failureOnANewStore(_ steps: [ModelStep]) async throws -> ModelFailure? {
+    var run = ModelRun(steps, factory: factory, store: try await factory.makeStore())
+    return await run.run()
   }
 
-  /// The shortest sequence found that still fails.
+  /// The shortest sequence found that still fails on a new store, starting from `steps`, which
+  /// do.
   ///
   /// It removes runs of steps, halving their length down to one, then simplifies feeds (fewer
-  /// images, timestamp 0) and numbers them from 1, until nothing more can go. A sequence with a fault keeps it and must fail at or after it.
+  /// images, timestamp 0) and numbers them from 1, until nothing more can go. A sequence with a
+  /// fault keeps it and must fail at or after it.
   private func shrink(_ steps: [ModelStep], failing failure: ModelFailure) async throws
     -> ([ModelStep], ModelFailure)
   {
@@ -322,8 +305,7 @@ struct ModelCheck {
       let faultIndex = Self.faultIndex(of: candidate)
       guard !mustKeepFault || faultIndex != nil else { return false }
       runs += 1
-      var run = ModelRun(candidate, factory: factory, store: try await factory.makeStore())
-      guard let failure = await run.run(until: candidate.count),
+      guard let failure = try await failureOnANewStore(candidate),
         failure.step >= (faultIndex ?? 0)
       else { return false }
       best = Array(candidate.prefix(failure.step + 1))

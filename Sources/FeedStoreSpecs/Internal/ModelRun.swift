@@ -8,15 +8,12 @@ struct ModelFailure: Equatable {
   let message: String
 }
 
-/// One sequence running against real stores and the model side by side, step by step, so that
-/// a batch of sequences can run up to a point, all of them, then on.
+/// One sequence running against real stores and the model side by side, step by step.
 struct ModelRun {
   let steps: [ModelStep]
   private let factory: any FeedStoreFactory
   private var stores: [any FeedStore]
   private var model = FeedStoreModel()
-  /// The index of the next step to run.
-  private(set) var next = 0
 
   /// Prepares `steps` to run with `store` as store 1, which must hold nothing.
   init(_ steps: [ModelStep], factory: any FeedStoreFactory, store: any FeedStore) {
@@ -25,16 +22,14 @@ struct ModelRun {
     stores = [store]
   }
 
-  /// Runs every step before `end`, stopping at the first that breaks the contract.
+  /// Runs the steps in order, stopping at the first that breaks the contract.
   ///
   /// - Returns: That failure, or `nil` when every step did what the model says.
-  mutating func run(until end: Int) async -> ModelFailure? {
-    while next < min(end, steps.count) {
-      let step = steps[next]
+  mutating func run() async -> ModelFailure? {
+    for (index, step) in steps.enumerated() {
       if let message = await perform(step) {
-        return ModelFailure(step: next, message: message)
+        return ModelFailure(step: index, message: message)
       }
-      next += 1
     }
     return nil
   }
@@ -60,7 +55,10 @@ struct ModelRun {
           return "expected a factory that conforms to PersistentFeedStoreFactory"
         }
         stores.append(try await factory.reopen(store))
-      case .breakOperation(let fault, _):
+      case .breakOperation(let operation, _):
+        guard let fault = OperationFault.breaking(operation) else {
+          return "expected a capability that breaks \(operation)"
+        }
         try await fault.inject(into: store, using: factory)
       case .retrieve:
         break
@@ -91,9 +89,9 @@ struct ModelRun {
     }
     guard case .delivers(let expected) = expectation else {
       return "expected it to throw (retrieval was made to fail), but it delivered "
-        + ExactComparison.describe(retrieved)
+        + CacheComparison.describe(retrieved)
     }
-    return ExactComparison.difference(between: expected?.cache, and: retrieved).map {
+    return CacheComparison.difference(between: expected?.cache, and: retrieved).map {
       "expected \(expectation.summary), but \($0)"
     }
   }

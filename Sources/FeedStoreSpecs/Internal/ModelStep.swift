@@ -12,7 +12,7 @@ enum ModelStep: Hashable, Sendable {
   /// Opens the next store over the storage of `store`.
   case reopen(store: Int)
   /// Breaks one operation of `store` through the factory's capability.
-  case breakOperation(ModelFault, store: Int)
+  case breakOperation(FeedOperation, store: Int)
 
   /// The store the step works on.
   var store: Int {
@@ -35,8 +35,9 @@ enum ModelStep: Hashable, Sendable {
       "try await store\(store).retrieve()"
     case .reopen(let store):
       "let store\(newStore) = try await factory.makeStore(sharingStorageWith: store\(store))"
-    case .breakOperation(let fault, let store):
-      "try await factory.\(fault.factoryMethod)(for: store\(store))"
+    case .breakOperation(let operation, let store):
+      "try await factory.\(OperationFault.breaking(operation)?.factoryMethod ?? "break\(operation)")"
+        + "(for: store\(store))"
     }
   }
 }

@@ -16,36 +16,48 @@ enum RoundTripValues {
     return value
   }
 
-  static let texts: [(String, String)] = [
-    ("emoji", "👩‍👩‍👧‍👦 family, 🏳️‍🌈 flag, 👍🏽 skin tone, 🇨🇭 regional indicators"),
-    ("combining marks (decomposed)", "e\u{301}te\u{301}, Zu\u{308}rich, a\u{30A}, n\u{303}"),
-    ("precomposed accents", "\u{E9}t\u{E9}, Z\u{FC}rich, \u{E5}, \u{F1}, \u{212B}ngstr\u{F6}m"),
-    ("right-to-left text", "שלום עולם, مرحبا بالعالم \u{200F}mixed\u{200E} left"),
-    ("a NUL inside", "before\u{0}after\u{0}"),
-    ("surrounding whitespace", " \t leading and trailing\n \u{A0}"),
-    ("a byte order mark and zero-width characters", "\u{FEFF}start\u{200B}\u{200D}end"),
-    (
-      "1 MB of text",
-      String(repeating: "0123456789abcdef", count: 65_536 - 1) + "ends with ü ✓ 😀"
-    ),
-  ]
+  /// Texts that a store must keep scalar for scalar, the last of `longest` UTF-8 bytes.
+  static func texts(longest: Int) -> [(String, String)] {
+    let ending = "ends with ü ✓ 😀"
+    let filler = String(
+      repeating: "0123456789abcdef", count: max(0, longest - ending.utf8.count) / 16)
+    return [
+      ("emoji", "👩‍👩‍👧‍👦 family, 🏳️‍🌈 flag, 👍🏽 skin tone, 🇨🇭 regional indicators"),
+      ("combining marks (decomposed)", "e\u{301}te\u{301}, Zu\u{308}rich, a\u{30A}, n\u{303}"),
+      ("precomposed accents", "\u{E9}t\u{E9}, Z\u{FC}rich, \u{E5}, \u{F1}, \u{212B}ngstr\u{F6}m"),
+      ("right-to-left text", "שלום עולם, مرحبا بالعالم \u{200F}mixed\u{200E} left"),
+      ("a NUL inside", "before\u{0}after\u{0}"),
+      ("surrounding whitespace", " \t leading and trailing\n \u{A0}"),
+      ("a byte order mark and zero-width characters", "\u{FEFF}start\u{200B}\u{200D}end"),
+      ("\(filler.utf8.count + ending.utf8.count) bytes of text", filler + ending),
+    ]
+  }
 
-  static let urls: [(String, URL)] = [
-    (
-      "query, fragment and percent escapes",
-      URL(string: "https://images.example.com/a%20b/c%2Fd.jpg?size=large&lang=%C3%BC&e=#frag%20x")!
-    ),
-    ("an IDN host", URL(string: "https://bücher.example/straße.jpg")!),
-    ("an IDN host in Japanese", URL(string: "https://例え.テスト/パス?q=値#節")!),
-    ("an IPv6 host and a port", URL(string: "http://[::1]:8080/image.jpg")!),
-    ("a file URL", URL(string: "file:///var/images/a%20b/%C3%BC.jpg")!),
-    ("a file URL from a path", URL(fileURLWithPath: "/var/images/with space/ü.jpg")),
-    ("a data URL", URL(string: "data:image/gif;base64,R0lGODlhAQABAAAAACw=")!),
-    (
-      "64 KB",
-      URL(string: "https://images.example.com/" + String(repeating: "long/", count: 13_108))!
-    ),
-  ]
+  /// URLs that a store must keep, each with its name.
+  ///
+  /// - Throws: ``UnbuildableValue`` when this platform's `URL` cannot make one of them.
+  static func urls() throws -> [(String, URL)] {
+    [
+      (
+        "query, fragment and percent escapes",
+        try url("https://images.example.com/a%20b/c%2Fd.jpg?size=large&lang=%C3%BC&e=#frag%20x")
+      ),
+      ("an IDN host", try url("https://bücher.example/straße.jpg")),
+      ("an IDN host in Japanese", try url("https://例え.テスト/パス?q=値#節")),
+      ("an IPv6 host and a port", try url("http://[::1]:8080/image.jpg")),
+      ("a file URL", try url("file:///var/images/a%20b/%C3%BC.jpg")),
+      ("a file URL from a path", URL(fileURLWithPath: "/var/images/with space/ü.jpg")),
+      ("a data URL", try url("data:image/gif;base64,R0lGODlhAQABAAAAACw=")),
+      ("64 KB", try url("https://images.example.com/" + String(repeating: "long/", count: 13_108))),
+    ]
+  }
+
+  /// The URL `string` reads as.
+  ///
+  /// - Throws: ``UnbuildableValue`` when `URL(string:)` reads nothing from it on this platform.
+  static func url(_ string: String) throws -> URL {
+    try require(URL(string: string), "URL(string: \(string.debugDescription))")
+  }
 
   static let timestamps: [(String, Date)] = [
     ("Date.distantPast", .distantPast),

@@ -1,21 +1,23 @@
 import FeedCache
-import Testing
 
 extension FeedStoreSpec {
   static let crashSafetySpecs: [FeedStoreSpec] = [
-    crashSafe(
-      "crash_insertLeavesOldOrNewCache",
-      "After a crash at any point of an insert, a restarted store delivers the old cache or the new one, exactly."
-    ) { factory, sourceLocation in
-      try await sweepCrashPoints(of: factory, sourceLocation: sourceLocation) { crash in
+    FeedStoreSpec(
+      "crash_insertLeavesOldOrNewCache", .crashSafety,
+      "After a crash at any point of an insert, a restarted store delivers the old cache or the "
+        + "new one, exactly."
+    ) { (factory: any CrashableFeedStoreFactory) in
+      try await sweepCrashPoints(of: factory) { crash in
         await oldOrNewFailure(crash)
       }
     },
-    crashSafe(
-      "crash_nextInsertRemovesStrayItems",
-      "After a crash at any point of an insert, the next insert leaves nothing stray beside the storage."
-    ) { factory, sourceLocation in
-      try await sweepCrashPoints(of: factory, sourceLocation: sourceLocation) { crash in
+    FeedStoreSpec(
+      "crash_nextInsertRemovesStrayItems", .crashSafety,
+      "Recommended: after a crash at any point of an insert, the next insert leaves nothing "
+        + "stray beside the storage.",
+      isRecommendation: true
+    ) { (factory: any CrashableFeedStoreFactory) in
+      try await sweepCrashPoints(of: factory) { crash in
         guard !crash.completed else { return nil }
         let next = FeedStoreFixtures.uniqueCachedFeed(timestampOffset: 2)
 
@@ -24,11 +26,13 @@ extension FeedStoreSpec {
         return try await strayItemsFailure(crash, after: "the next insert", factory: factory)
       }
     },
-    crashSafe(
-      "crash_nextDeleteRemovesStrayItems",
-      "After a crash at any point of an insert, the next delete leaves nothing stray beside the storage."
-    ) { factory, sourceLocation in
-      try await sweepCrashPoints(of: factory, sourceLocation: sourceLocation) { crash in
+    FeedStoreSpec(
+      "crash_nextDeleteRemovesStrayItems", .crashSafety,
+      "Recommended: after a crash at any point of an insert, the next delete leaves nothing "
+        + "stray beside the storage.",
+      isRecommendation: true
+    ) { (factory: any CrashableFeedStoreFactory) in
+      try await sweepCrashPoints(of: factory) { crash in
         guard !crash.completed else { return nil }
 
         try await crash.restarted.deleteCachedFeed()
@@ -39,7 +43,7 @@ extension FeedStoreSpec {
   ]
 
   /// One insert that crashed, or completed, at a crash point, and the store opened afterwards.
-  struct Crash {
+  private struct Crash {
     let crashPoint: Int
     /// Whether the insert returned: the crash point lay beyond its last write.
     let completed: Bool
@@ -55,16 +59,13 @@ extension FeedStoreSpec {
   /// hands each outcome, with a store reopened as after a restart, to `check`, which says what
   /// went wrong, if anything; records the first failure and how many crash points failed.
   private static func sweepCrashPoints(
-    of factory: any CrashableFeedStoreFactory, sourceLocation: SourceLocation,
-    _ check: (Crash) async throws -> String?
+    of factory: any CrashableFeedStoreFactory, _ check: (Crash) async throws -> String?
   ) async throws {
     var failures: [String] = []
     defer {
       if let first = failures.first {
         let others = failures.count - 1
-        recordIssue(
-          others == 0 ? first : "\(first) (and at \(others) more crash points)",
-          sourceLocation: sourceLocation)
+        recordFailure(others == 0 ? first : "\(first) (and at \(others) more crash points)")
       }
     }
     for crashPoint in 0..<maximumCrashPoints {
@@ -83,9 +84,9 @@ extension FeedStoreSpec {
       let insert = await outcome { try await crashing.insert(new.feed, timestamp: new.timestamp) }
 
       if case .timedOut(let limit) = insert {
-        recordIssue(
+        recordFailure(
           "Expected an insert crashing at write \(crashPoint) to return or throw, but it had not "
-            + "after \(limit)", sourceLocation: sourceLocation)
+            + "after \(limit)")
         return
       }
       let completed = if case .returned = insert { true } else { false }
@@ -96,35 +97,38 @@ extension FeedStoreSpec {
       failures += failure.map { [$0] } ?? []
       guard completed else { continue }
       if crashPoint == 0 {
-        recordIssue(
+        recordFailure(
           "Expected an insert crashing at write 0 to throw, but it completed: the factory's "
-            + "crash point has no effect", sourceLocation: sourceLocation)
+            + "crash point has no effect")
       }
       return
     }
-    recordIssue(
+    recordFailure(
       "Expected an insert to complete once its crash point lay beyond its last write, but it "
-        + "crashed at each of \(maximumCrashPoints) points", sourceLocation: sourceLocation)
+        + "crashed at each of \(maximumCrashPoints) points")
   }
 
-  /// Why a restarted store does not deliver the old cache or the new one, or `nil` when it does.
+  /// Why a restarted store does not deliver the old cache or the new one, exactly, or `nil` when
+  /// it does.
   private static func oldOrNewFailure(_ crash: Crash) async -> String? {
     let point =
       crash.completed ? "an insert that completed" : "a crash at write \(crash.crashPoint)"
     let expected =
       crash.completed
-      ? FailureMessage.describe(crash.new)
-      : "the old cache (\(FailureMessage.describe(crash.old))) or the new one "
-        + "(\(FailureMessage.describe(crash.new)))"
+      ? CacheComparison.describe(crash.new)
+      : "the old cache (\(CacheComparison.describe(crash.old))) or the new one "
+        + "(\(CacheComparison.describe(crash.new)))"
     let expectation = "Expected retrieve after a restart after \(point) to deliver \(expected)"
     switch await outcome(of: { try await crash.restarted.retrieve() }) {
     case .returned(let retrieved):
-      let acceptable: [CachedFeed?] = crash.completed ? [crash.new] : [crash.old, crash.new]
-      guard !acceptable.contains(retrieved) else { return nil }
-      let difference =
-        FailureMessage.difference(between: crash.completed ? crash.new : crash.old, and: retrieved)
-        ?? "it delivered \(FailureMessage.describe(retrieved))"
-      return "\(expectation), but \(difference)"
+      let acceptable = crash.completed ? [crash.new] : [crash.old, crash.new]
+      let differences = acceptable.map { CacheComparison.difference(between: $0, and: retrieved) }
+      guard let first = differences[0], !differences.contains(where: { $0 == nil }) else {
+        return nil
+      }
+      // The first acceptable cache is the old one when the insert did not complete: a torn
+      // write starts from it.
+      return "\(expectation), but \(first)"
     case .threw(let error):
       return "\(expectation), but it threw: \(error)"
     case .timedOut(let limit):
@@ -141,12 +145,22 @@ extension FeedStoreSpec {
     return "Expected \(action) after a crash at write \(crash.crashPoint) to leave nothing "
       + "beside the storage, but found \(strays.sorted())"
   }
+}
 
-  private static func crashSafe(
-    _ id: String, _ summary: String,
-    body: @escaping @Sendable (any CrashableFeedStoreFactory, SourceLocation) async throws -> Void
-  ) -> FeedStoreSpec {
-    FeedStoreSpec(
-      id, .crashSafety, summary, capable: { $0 as? any CrashableFeedStoreFactory }, body: body)
+extension CrashableFeedStoreFactory {
+  /// Opens a store over the storage of `store` that crashes after `crashPoint` writes.
+  ///
+  /// - Throws: What opening the store throws, or ``ForeignStoreError``.
+  fileprivate func reopen(_ store: any FeedStore, crashingAt crashPoint: Int) async throws
+    -> Store
+  {
+    try await makeStore(sharingStorageWith: own(store), crashingAt: crashPoint)
+  }
+
+  /// The stray items beside the storage of `store`, which this factory made.
+  ///
+  /// - Throws: What listing them throws, or ``ForeignStoreError``.
+  fileprivate func strayItems(besideAny store: any FeedStore) async throws -> [String] {
+    try await strayItems(besideStorageOf: own(store))
   }
 }

@@ -1,0 +1,63 @@
+import FeedStoreSpecs
+import Testing
+
+/// Proves ``FeedStoreSpec/verifyInChildProcess(_:knownDeviations:sourceLocation:)``: a store
+/// that traps fails exactly the specs that reach the trap, each with the trap's message, and the
+/// failures a spec records in its child are reported at the caller's line.
+@Suite struct ChildProcessTests {
+  @Test(arguments: FeedStoreSpec.all(for: TrappingFeedStoreFactory.self))
+  func trappingStore_failsExactlyTheSpecsThatReachItsTrap(_ spec: FeedStoreSpec) async throws {
+    let reachesTrap = try await specReaches(.delete, spec)
+    let caller = #_sourceLocation
+
+    let failures = try await IssueRecorder.issues {
+      try await spec.verifyInChildProcess(
+        TrappingFeedStoreFactory(operation: .delete), sourceLocation: caller)
+    }
+
+    if reachesTrap {
+      #expect(failures.map(\.sourceLocation) == [caller])
+      #expect(
+        failures.first?.comments.first?.rawValue.hasPrefix(
+          "Expected \(spec.id) to finish in its child process, but the process crashed: "
+            + "FeedStoreSpecsTests/TrappingFeedStoreFactory.swift:") == true)
+      #expect(
+        failures.first?.comments.first?.rawValue.hasSuffix(
+          ": Fatal error: TrappingFeedStore traps on delete") == true)
+    } else {
+      #expect(failures.isEmpty)
+    }
+  }
+
+  @Test func failureInTheChild_isReportedAtTheCallerAsInProcess() async throws {
+    let spec = try #require(FeedStoreSpec.named("insert_overridesPreviouslyInsertedCache"))
+    let factory = MisbehavingFeedStoreFactory(misbehavior: .keepsFirstInsertedCache)
+    let caller = #_sourceLocation
+
+    let inChild = try await IssueRecorder.issues {
+      try await spec.verifyInChildProcess(factory, sourceLocation: caller)
+    }
+    let inProcess = try await IssueRecorder.issues {
+      try await spec.verify(factory, sourceLocation: caller)
+    }
+
+    #expect(inChild.map(\.sourceLocation) == [caller])
+    #expect(
+      inChild.map { $0.comments.map { withoutImageIDs($0.rawValue) } }
+        == inProcess.map { $0.comments.map { withoutImageIDs($0.rawValue) } })
+  }
+
+  /// Whether `spec` makes a store start `operation`, run in this process without a trap.
+  private func specReaches(_ operation: FeedStoreOperation, _ spec: FeedStoreSpec) async throws
+    -> Bool
+  {
+    let factory = ReachRecordingFeedStoreFactory(operation: operation)
+    try await spec.verify(factory)
+    return factory.reached.isSet
+  }
+
+  private func withoutImageIDs(_ text: String) -> String {
+    text.replacing(
+      /[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}/, with: "UUID")
+  }
+}
