@@ -1,21 +1,25 @@
-import Synchronization
+import Foundation
 import Testing
 
 /// The instances one test case tracks, held weakly until the case ends.
-final class LeakTracker: Sendable {
+///
+/// `@unchecked Sendable` is safe: `tracked` is read and written only while `lock` is held, and
+/// the lock is a plain `NSLock` (a pthread mutex), which the thread sanitizer understands.
+final class LeakTracker: @unchecked Sendable {
   /// The tracker of the running test case, set by ``MemoryLeakTrackingTrait``.
   @TaskLocal static var current: LeakTracker?
 
-  private let tracked = Mutex<[TrackedInstance]>([])
+  private let lock = NSLock()
+  private var tracked: [TrackedInstance] = []
 
   func track(_ instance: AnyObject, sourceLocation: SourceLocation) {
     let entry = TrackedInstance(instance: instance, sourceLocation: sourceLocation)
-    tracked.withLock { $0.append(entry) }
+    lock.withLock { tracked.append(entry) }
   }
 
   /// Records an issue for each tracked instance that is still alive, where it was tracked.
   func reportSurvivors() {
-    let survivors = tracked.withLock { entries in entries.filter(\.isAlive) }
+    let survivors = lock.withLock { tracked.filter(\.isAlive) }
     for survivor in survivors {
       let message =
         "\(survivor.typeName) should have been deallocated when the test ended: a reference "
