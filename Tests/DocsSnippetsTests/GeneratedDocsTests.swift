@@ -1,0 +1,92 @@
+import FeedStoreSpecs
+import Foundation
+import Testing
+
+/// The parts of the documentation that the code decides, such as the capability table and how
+/// many specs a factory runs, rendered from the code and compared with the checked-in pages, so
+/// no page can drift from the library.
+///
+/// `FEEDSTORE_UPDATE_DOCS=1 swift test --filter GeneratedDocsTests` rewrites the pages.
+@Suite struct GeneratedDocsTests {
+  @Test(arguments: GeneratedPart.all)
+  func page_showsWhatTheCodeSaysNow(_ part: GeneratedPart) throws {
+    let page = try String(contentsOf: part.page, encoding: .utf8)
+
+    let rendered = try part.render(into: page)
+
+    if ProcessInfo.processInfo.environment["FEEDSTORE_UPDATE_DOCS"] == "1" {
+      try rendered.write(to: part.page, atomically: true, encoding: .utf8)
+    }
+    #expect(
+      rendered == page,
+      "\(part) is stale: run FEEDSTORE_UPDATE_DOCS=1 swift test --filter GeneratedDocsTests")
+  }
+}
+
+/// One generated part of one page: the text between `<!-- generated: NAME -->` and
+/// `<!-- end generated -->`.
+struct GeneratedPart: Sendable, CustomTestStringConvertible {
+  /// The repository's root, found from this file's path.
+  static let root = URL(filePath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  static let all = [
+    GeneratedPart("README.md", "capability table", capabilityTable(symbol: { "`\($0)`" })),
+    GeneratedPart(
+      "docs/GettingStarted.md", "capability table", capabilityTable(symbol: { "`\($0)`" })),
+    GeneratedPart(
+      "Sources/FeedStoreSpecs/FeedStoreSpecs.docc/AdoptingTheSpecs.md", "capability table",
+      capabilityTable(symbol: { "``\($0)``" })),
+    GeneratedPart(
+      "docs/GettingStarted.md", "spec count of MyFeedStoreFactory",
+      "\(FeedStoreSpec.all(for: MyFeedStoreFactory.self).count)"),
+  ]
+
+  let path: String
+  let name: String
+  let content: String
+
+  init(_ path: String, _ name: String, _ content: String) {
+    (self.path, self.name, self.content) = (path, name, content)
+  }
+
+  var page: URL { Self.root.appending(path: path) }
+
+  var testDescription: String { "\(name) in \(path)" }
+
+  /// `page` with this part's text replaced by ``content``.
+  ///
+  /// - Throws: ``MissingMarkers`` when the page does not mark the part.
+  func render(into page: String) throws -> String {
+    let start = "<!-- generated: \(name) -->"
+    let end = "<!-- end generated -->"
+    guard let opening = page.range(of: start),
+      let closing = page.range(of: end, range: opening.upperBound..<page.endIndex)
+    else { throw MissingMarkers(part: self) }
+    let isBlock = page[opening.upperBound...].hasPrefix("\n")
+    let text = isBlock ? "\n\(content)\n" : content
+    return page.replacingCharacters(in: opening.upperBound..<closing.lowerBound, with: text)
+  }
+
+  /// Thrown when a page lacks the markers of a part it should have.
+  struct MissingMarkers: Error, CustomStringConvertible {
+    let part: GeneratedPart
+
+    var description: String {
+      "\(part.path) has no \"<!-- generated: \(part.name) -->\" … \"<!-- end generated -->\""
+    }
+  }
+
+  /// Every capability: the protocol to conform to, what it provides, and what its specs check,
+  /// with how many there are.
+  private static func capabilityTable(symbol: (String) -> String) -> String {
+    let rows = FeedStoreCapability.all.map { capability in
+      let count = FeedStoreSpec.catalog.filter { $0.capability == capability }.count
+      return "| \(symbol(capability.protocolName)) | \(capability.provides) | \(count) specs: "
+        + "\(capability.checks) |"
+    }
+    return
+      (["| Conform the factory to | It provides | Specs it adds |", "| --- | --- | --- |"]
+      + rows).joined(separator: "\n")
+  }
+}
