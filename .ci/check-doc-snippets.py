@@ -16,6 +16,11 @@ unchecked by accident; the README may show an unmarked manifest excerpt.
 import pathlib
 import re
 import sys
+import warnings
+
+# Swift interpolations such as "\\(name)" in pinned literals are not Python escapes; decoding them
+# must not print a warning on every run.
+warnings.filterwarnings("ignore", category=DeprecationWarning)
 
 root = pathlib.Path(__file__).resolve().parent.parent
 marker = re.compile(r"<!-- (compiled|excerpt|pinned): (\S+) -->\n```\w*\n(.*?)```\n", re.S)

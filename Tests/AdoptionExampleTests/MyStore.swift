@@ -1,7 +1,8 @@
 import FeedCache
 import Foundation
 
-/// A store written outside this repository, as an adopter would: an actor holding the feed.
+/// A store written outside this repository, as an adopter would: an actor holding the feed it
+/// was given.
 actor MyStore: FeedStore {
   private var cache: CachedFeed?
 
@@ -10,14 +11,7 @@ actor MyStore: FeedStore {
   }
 
   func insert(_ feed: [LocalFeedImage], timestamp: Date) {
-    // The contract keeps a URL relative to a base as its absolute string.
-    let absolute = feed.map { image in
-      LocalFeedImage(
-        id: image.id, description: image.description, location: image.location,
-        url: image.url.baseURL == nil
-          ? image.url : URL(string: image.url.absoluteString) ?? image.url)
-    }
-    cache = CachedFeed(feed: absolute, timestamp: timestamp)
+    cache = CachedFeed(feed: feed, timestamp: timestamp)
   }
 
   func retrieve() -> CachedFeed? {

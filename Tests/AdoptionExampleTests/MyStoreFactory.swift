@@ -1,6 +1,6 @@
 import FeedStoreSpecs
 
-struct MyStoreFactory: FeedStoreFactory {
+struct MyStoreFactory: FeedStoreFactory, Codable {
   func makeStore() -> MyStore {
     MyStore()
   }

@@ -29,6 +29,23 @@ import Testing
     }
   }
 
+  @Test func trap_failsTheSpecWithTheTrapsMessage() async throws {
+    let spec = try #require(FeedStoreSpec.named("delete_emptiesPreviouslyInsertedCache"))
+
+    let failures = try await IssueRecorder.issues {
+      try await spec.verifyInChildProcess(TrappingFeedStoreFactory(operation: .delete))
+    }
+
+    #expect(
+      failures.map { $0.comments.map(\.rawValue) } == [
+        [
+          "Expected delete_emptiesPreviouslyInsertedCache to finish in its child process, but the "
+            + "process crashed: FeedStoreSpecsTests/TrappingFeedStoreFactory.swift:12: Fatal "
+            + "error: TrappingFeedStore traps on delete"
+        ]
+      ])
+  }
+
   @Test func failureInTheChild_isReportedAtTheCallerAsInProcess() async throws {
     let spec = try #require(FeedStoreSpec.named("insert_overridesPreviouslyInsertedCache"))
     let factory = MisbehavingFeedStoreFactory(misbehavior: .keepsFirstInsertedCache)
