@@ -305,8 +305,7 @@ extension DamageableFeedStoreFactory {
   fileprivate func makeDamagedStorageFixture(_ damage: StorageDamage) async throws
     -> DamagedStorageFixture
   {
-    let storage = try await makeStorage(
-      damagedAs: damage, afterCaching: FeedStoreSpec.damagedCache)
+    let storage = try await makeStorage(damagedAs: damage, afterCaching: FeedStoreSpec.damagedCache)
     return DamagedStorageFixture(
       name: storageName(of: storage),
       snapshot: { try await snapshot(of: storage) },

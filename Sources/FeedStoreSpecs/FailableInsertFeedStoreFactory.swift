@@ -55,8 +55,7 @@ extension FeedStoreSpec {
       }
       guard failed else { return }
 
-      await expectRetrieval(
-        from: sut, toDeliver: nil, "after a failed insert into an empty store")
+      await expectRetrieval(from: sut, toDeliver: nil, "after a failed insert into an empty store")
     },
     FeedStoreSpec(
       "insert_keepsPreviousCacheOnFailure", .failableInsert,

@@ -20,8 +20,7 @@ extension FeedStoreSpec {
 
       try await sut.deleteCachedFeed()
 
-      await expectRetrieval(
-        from: sut, toDeliver: nil, "after deleting from an empty store")
+      await expectRetrieval(from: sut, toDeliver: nil, "after deleting from an empty store")
     },
     FeedStoreSpec(
       "delete_succeedsOnNonEmptyStore", .core,
@@ -41,8 +40,7 @@ extension FeedStoreSpec {
 
       try await sut.deleteCachedFeed()
 
-      await expectRetrieval(
-        from: sut, toDeliver: nil, "after deleting the cache")
+      await expectRetrieval(from: sut, toDeliver: nil, "after deleting the cache")
     },
   ]
 }

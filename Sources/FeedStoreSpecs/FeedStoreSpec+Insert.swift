@@ -40,8 +40,7 @@ extension FeedStoreSpec {
 
       try await sut.insert(latest.feed, timestamp: latest.timestamp)
 
-      await expectRetrieval(
-        from: sut, toDeliver: latest, "after a second insert")
+      await expectRetrieval(from: sut, toDeliver: latest, "after a second insert")
     },
     FeedStoreSpec(
       "insert_cachesEmptyFeedAsEmptyCacheNotNil", .core,
@@ -52,8 +51,7 @@ extension FeedStoreSpec {
 
       try await sut.insert(empty.feed, timestamp: empty.timestamp)
 
-      await expectRetrieval(
-        from: sut, toDeliver: empty, "after inserting an empty feed")
+      await expectRetrieval(from: sut, toDeliver: empty, "after inserting an empty feed")
     },
   ]
 }

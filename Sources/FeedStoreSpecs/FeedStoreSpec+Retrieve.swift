@@ -8,8 +8,7 @@ extension FeedStoreSpec {
     ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeStore()
 
-      await expectRetrieval(
-        from: sut, toDeliver: nil, "on an empty store")
+      await expectRetrieval(from: sut, toDeliver: nil, "on an empty store")
     },
     FeedStoreSpec(
       "retrieve_hasNoSideEffectsOnEmptyStore", .core,
@@ -17,10 +16,8 @@ extension FeedStoreSpec {
     ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeStore()
 
-      await expectRetrieval(
-        from: sut, toDeliver: nil, "on an empty store")
-      await expectRetrieval(
-        from: sut, toDeliver: nil, "a second time on an empty store")
+      await expectRetrieval(from: sut, toDeliver: nil, "on an empty store")
+      await expectRetrieval(from: sut, toDeliver: nil, "a second time on an empty store")
     },
     FeedStoreSpec(
       "retrieve_deliversInsertedCache", .core,
@@ -31,8 +28,7 @@ extension FeedStoreSpec {
 
       try await sut.insert(inserted.feed, timestamp: inserted.timestamp)
 
-      await expectRetrieval(
-        from: sut, toDeliver: inserted, "after an insert")
+      await expectRetrieval(from: sut, toDeliver: inserted, "after an insert")
     },
     FeedStoreSpec(
       "retrieve_deliversEveryFieldExactly", .core,
@@ -47,8 +43,7 @@ extension FeedStoreSpec {
 
       try await sut.insert(inserted.feed, timestamp: inserted.timestamp)
 
-      await expectRetrieval(
-        from: sut, toDeliver: inserted, "after inserting awkward values")
+      await expectRetrieval(from: sut, toDeliver: inserted, "after inserting awkward values")
     },
     FeedStoreSpec(
       "retrieve_hasNoSideEffectsOnNonEmptyStore", .core,
@@ -57,10 +52,8 @@ extension FeedStoreSpec {
       let inserted = FeedStoreFixtures.uniqueCachedFeed()
       let sut = try await factory.makeStore(holding: inserted)
 
-      await expectRetrieval(
-        from: sut, toDeliver: inserted, "after an insert")
-      await expectRetrieval(
-        from: sut, toDeliver: inserted, "a second time after an insert")
+      await expectRetrieval(from: sut, toDeliver: inserted, "after an insert")
+      await expectRetrieval(from: sut, toDeliver: inserted, "a second time after an insert")
     },
   ]
 }

@@ -18,8 +18,7 @@ extension FeedStoreSpec {
           feed: [image], timestamp: FeedStoreFixtures.numberedTimestamp(number))
         try await sut.insert(cache.feed, timestamp: cache.timestamp)
 
-        await expectRetrieval(
-          from: sut, toDeliver: cache, "after inserting text with \(name)")
+        await expectRetrieval(from: sut, toDeliver: cache, "after inserting text with \(name)")
       }
     },
     FeedStoreSpec(
@@ -34,8 +33,7 @@ extension FeedStoreSpec {
           timestamp: FeedStoreFixtures.numberedTimestamp(number))
         try await sut.insert(cache.feed, timestamp: cache.timestamp)
 
-        await expectRetrieval(
-          from: sut, toDeliver: cache, "after inserting a URL with \(name)")
+        await expectRetrieval(from: sut, toDeliver: cache, "after inserting a URL with \(name)")
       }
     },
     FeedStoreSpec(
@@ -74,8 +72,7 @@ extension FeedStoreSpec {
           feed: FeedStoreFixtures.numberedFeed(number, count: 1), timestamp: timestamp)
         try await sut.insert(cache.feed, timestamp: cache.timestamp)
 
-        await expectRetrieval(
-          from: sut, toDeliver: cache, "after inserting the timestamp \(name)")
+        await expectRetrieval(from: sut, toDeliver: cache, "after inserting the timestamp \(name)")
       }
     },
     FeedStoreSpec(
@@ -125,8 +122,7 @@ extension FeedStoreSpec {
         do {
           try await sut.insert(hostile.feed, timestamp: hostile.timestamp)
         } catch {
-          await expectRetrieval(
-            from: sut, toDeliver: previous, "after the store refused \(name)")
+          await expectRetrieval(from: sut, toDeliver: previous, "after the store refused \(name)")
           continue
         }
 

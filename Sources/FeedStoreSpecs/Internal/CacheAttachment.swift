@@ -55,7 +55,6 @@ struct CacheAttachment: Encodable {
   static func record(expected: CachedFeed?, retrieved: CachedFeed?) {
     let location = SpecContext.caller ?? #_sourceLocation
     Attachment.record(json(for: expected), named: "expected-cache.json", sourceLocation: location)
-    Attachment.record(
-      json(for: retrieved), named: "retrieved-cache.json", sourceLocation: location)
+    Attachment.record(json(for: retrieved), named: "retrieved-cache.json", sourceLocation: location)
   }
 }
