@@ -30,7 +30,10 @@ let package = Package(
     .target(name: "FeedCacheSQLite", dependencies: ["FeedCache", "CSQLite"]),
 
     // The reusable spec suite that any `FeedStore` runs from Swift Testing.
-    .target(name: "FeedStoreSpecs", dependencies: ["FeedCache"]),
+    .target(name: "FeedStoreSpecs", dependencies: ["FeedCache", "SeededRandom"]),
+    // The one seeded generator: the model-based spec's sequences, the benchmark's fixtures and
+    // the crash writer's feeds.
+    .target(name: "SeededRandom"),
     // Test doubles for the code that uses a store: a spy and a fault-injecting decorator.
     .target(name: "FeedStoreTestDoubles", dependencies: ["FeedCache"]),
 
@@ -38,7 +41,9 @@ let package = Package(
     // depend on the spec library, so the benchmark never links Swift Testing.
     .target(
       name: "FeedStoreBackends",
-      dependencies: ["FeedCache", "FeedCacheInMemory", "FeedCacheJSONFile", "FeedCacheSQLite"]
+      dependencies: [
+        "FeedCache", "FeedCacheInMemory", "FeedCacheJSONFile", "FeedCacheSQLite",
+      ]
     ),
     // Test support: each backend's factory with its real faults, and the conformance cases.
     .target(
@@ -56,6 +61,7 @@ let package = Package(
       name: "FeedStoreBenchmarking",
       dependencies: [
         "FeedCache", "FeedCacheJSONFile", "FeedCacheSQLite", "FeedStoreBackends", "CSQLite",
+        "SeededRandom",
       ],
       path: "Benchmarks/FeedStoreBenchmarking"
     ),
@@ -84,13 +90,14 @@ let package = Package(
       name: "FeedCacheJSONFileTests",
       dependencies: [
         "FeedStoreBackends", "FeedCache", "FeedCacheJSONFile", "FeedStoreRegistry",
-        "FeedStoreSpecs",
+        "FeedStoreSpecs", "SeededRandom",
       ]
     ),
     .testTarget(
       name: "FeedCacheSQLiteTests",
       dependencies: [
         "FeedStoreBackends", "FeedCache", "FeedCacheSQLite", "FeedStoreRegistry", "FeedStoreSpecs",
+        "SeededRandom",
       ]
     ),
     .testTarget(
@@ -146,11 +153,11 @@ let package = Package(
     // with SIGKILL mid-insert and checks the storage (run with FEEDSTORE_KILL_TESTS=1).
     .executableTarget(
       name: "FeedStoreCrashWriter",
-      dependencies: ["FeedCache", "FeedStoreBackends"]
+      dependencies: ["FeedCache", "FeedStoreBackends", "SeededRandom"]
     ),
     .testTarget(
       name: "FeedStoreCrashSafetyTests",
-      dependencies: ["FeedCache", "FeedStoreBackends", "FeedStoreCrashWriter"]
+      dependencies: ["FeedCache", "FeedStoreBackends", "FeedStoreCrashWriter", "SeededRandom"]
     ),
   ],
   swiftLanguageModes: [.v6]

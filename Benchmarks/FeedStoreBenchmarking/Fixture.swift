@@ -1,6 +1,7 @@
 import FeedCache
 import FeedStoreBackends
 import Foundation
+import SeededRandom
 
 /// The feed every row of one size works on: `count` realistic images, their timestamp, and the
 /// bytes of their plain JSON encoding, which the floors copy and write.
@@ -47,8 +48,8 @@ struct Fixture: Sendable {
 
   private static func makeImage(using generator: inout SeededGenerator) -> LocalFeedImage {
     let id = makeUUID(using: &generator)
-    let description = generator.chance(10) ? nil : makeDescription(using: &generator)
-    let location = generator.chance(15) ? nil : generator.element(of: places)
+    let description = generator.chance(10, in: 100) ? nil : makeDescription(using: &generator)
+    let location = generator.chance(15, in: 100) ? nil : generator.element(of: places)
     return LocalFeedImage(
       id: id, description: description, location: location, url: makeURL(using: &generator))
   }
@@ -99,11 +100,6 @@ struct Fixture: Sendable {
 }
 
 extension SeededGenerator {
-  /// `true` with probability `percent` / 100.
-  fileprivate mutating func chance(_ percent: Int) -> Bool {
-    index(below: 100) < percent
-  }
-
   /// One element of `elements`, which must not be empty.
   fileprivate mutating func element<Element>(of elements: [Element]) -> Element {
     elements[index(below: elements.count)]

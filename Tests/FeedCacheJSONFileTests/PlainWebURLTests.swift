@@ -1,5 +1,6 @@
 import FeedStoreBackends
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import FeedCacheJSONFile

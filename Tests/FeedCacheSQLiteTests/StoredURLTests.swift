@@ -1,6 +1,7 @@
 import FeedCacheSQLite
 import FeedStoreBackends
 import Foundation
+import SeededRandom
 import Testing
 
 /// The insert-time check that a URL's text reads back: its fast path for plain web URLs must

@@ -2,6 +2,7 @@ import FeedCache
 import FeedStoreBackends
 import FeedStoreCrashWriter
 import Foundation
+import SeededRandom
 
 /// Kills the crash writer mid-insert, again and again, over one backend's storage.
 ///

@@ -1,5 +1,6 @@
 import FeedCache
 import Foundation
+import SeededRandom
 
 /// The model-based spec's driver: makes random sequences from seeds, runs each against fresh
 /// stores and ``FeedStoreModel`` side by side, shrinks the first that fails and reports it.
@@ -58,7 +59,7 @@ struct ModelCheck {
     /// The seed of every sequence to run, in order: a run with more sequences starts with the
     /// same ones.
     var sequenceSeeds: [UInt64] {
-      var generator = SplitMix64(seed: seed)
+      var generator = SeededGenerator(seed: seed)
       return (0..<sequences).map { _ in generator.next() }
     }
 
@@ -147,9 +148,9 @@ struct ModelCheck {
   /// after it only that store works, with the broken operation and retrieve, so the model
   /// knows every outcome exactly.
   func steps(seed: UInt64, fault: FeedOperation?) -> [ModelStep] {
-    var random = SplitMix64(seed: seed)
-    let length = max(fault == nil ? 1 : 10, 1 + random.below(configuration.maxSteps))
-    let faultAt = fault == nil ? nil : random.below(length / 2)
+    var random = SeededGenerator(seed: seed)
+    let length = max(fault == nil ? 1 : 10, 1 + random.index(below: configuration.maxSteps))
+    let faultAt = fault == nil ? nil : random.index(below: length / 2)
     var steps: [ModelStep] = []
     var stores = 1
     var feeds = 0
@@ -157,16 +158,16 @@ struct ModelCheck {
     func insert(into store: Int) -> ModelStep {
       feeds += 1
       let count =
-        switch random.below(10) {
+        switch random.index(below: 10) {
         case 0: 0
-        case 7, 8, 9: 4 + random.below(37)
-        default: 1 + random.below(3)
+        case 7, 8, 9: 4 + random.index(below: 37)
+        default: 1 + random.index(below: 3)
         }
-      return .insert(store: store, feed: feeds, count: count, timestamp: random.below(4))
+      return .insert(store: store, feed: feeds, count: count, timestamp: random.index(below: 4))
     }
     for index in 0..<length {
       if index == faultAt {
-        let (fault, store) = (fault ?? .retrieve, 1 + random.below(stores))
+        let (fault, store) = (fault ?? .retrieve, 1 + random.index(below: stores))
         if fault == .retrieve, Self.model(after: steps).cache == nil {
           steps.append(insert(into: store))
         }
@@ -179,8 +180,8 @@ struct ModelCheck {
             ? .retrieve(store: store)
             : fault == .insert ? insert(into: store) : .delete(store: store))
       } else {
-        let store = 1 + random.below(stores)
-        switch random.below(20) {
+        let store = 1 + random.index(below: stores)
+        switch random.index(below: 20) {
         case 0..<8:
           steps.append(insert(into: store))
         case 8..<15:
@@ -199,7 +200,7 @@ struct ModelCheck {
     }
     if case .retrieve = steps.last {
     } else {
-      steps.append(.retrieve(store: broken?.store ?? 1 + random.below(stores)))
+      steps.append(.retrieve(store: broken?.store ?? 1 + random.index(below: stores)))
     }
     return steps
   }
