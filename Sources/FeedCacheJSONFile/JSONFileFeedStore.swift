@@ -38,6 +38,8 @@ import Foundation
 public struct JSONFileFeedStore: FeedStore {
   /// The file that holds the cache.
   public let storeURL: URL
+  /// How the store reaches the disk.
+  public let fileSystem: any FileSystem
   private let storeFile: StoreFile
   private let queue = DispatchQueue(label: "FeedCacheJSONFile.JSONFileFeedStore")
 
@@ -48,6 +50,7 @@ public struct JSONFileFeedStore: FeedStore {
   ///   - fileSystem: How the store reaches the disk; the real one by default.
   public init(storeURL: URL, fileSystem: any FileSystem = LocalFileSystem()) {
     self.storeURL = storeURL
+    self.fileSystem = fileSystem
     storeFile = StoreFile(layout: StoreFileLayout(storeURL: storeURL), fileSystem: fileSystem)
   }
 

@@ -18,7 +18,7 @@ package struct ConformanceBackend: Sendable, CustomStringConvertible {
   /// The specs of this backend's capabilities that its format cannot have, with the reason.
   package let notApplicableCases: [FeedStoreNotApplicableCase]
 
-  init<Factory: FeedStoreFactory>(
+  init<Factory: FeedStoreFactory & Codable>(
     _ name: String,
     onlyFailureSpecs: Bool = false,
     knownDeviations: [KnownDeviation] = [],

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// One spec on one backend: a test case of the conformance run, named like
-/// `Codable: insert_overridesPreviouslyInsertedCache`.
+/// `JSONFile: insert_overridesPreviouslyInsertedCache`.
 package struct FeedStoreConformanceCase: Identifiable, Sendable, CustomTestStringConvertible {
   /// The backend's name.
   package let backend: String
@@ -12,8 +12,9 @@ package struct FeedStoreConformanceCase: Identifiable, Sendable, CustomTestStrin
   /// The capability the spec checks.
   package let capability: FeedStoreCapability
   private let run: @Sendable (URL, SourceLocation) async throws -> Void
+  private let runInChildProcess: @Sendable (URL, SourceLocation) async throws -> Void
 
-  init<Factory: FeedStoreFactory>(
+  init<Factory: FeedStoreFactory & Codable>(
     backend: String,
     spec: FeedStoreSpec,
     knownDeviations: [KnownDeviation],
@@ -24,6 +25,10 @@ package struct FeedStoreConformanceCase: Identifiable, Sendable, CustomTestStrin
     self.capability = spec.capability
     self.run = { directory, sourceLocation in
       try await spec.verify(
+        makeFactory(directory), knownDeviations: knownDeviations, sourceLocation: sourceLocation)
+    }
+    self.runInChildProcess = { directory, sourceLocation in
+      try await spec.verifyInChildProcess(
         makeFactory(directory), knownDeviations: knownDeviations, sourceLocation: sourceLocation)
     }
   }
@@ -44,5 +49,18 @@ package struct FeedStoreConformanceCase: Identifiable, Sendable, CustomTestStrin
     async throws
   {
     try await run(directory, sourceLocation)
+  }
+
+  /// Runs the spec as ``verify(in:sourceLocation:)`` does, in a child process of its own, so a
+  /// backend that traps fails this case, with the trap's message, instead of the whole run.
+  ///
+  /// - Parameters:
+  ///   - directory: An existing directory that only this case uses.
+  ///   - sourceLocation: Where failures are reported; the caller's line by default.
+  /// - Throws: An error when the factory cannot be encoded for the child.
+  package func verifyInChildProcess(
+    in directory: URL, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    try await runInChildProcess(directory, sourceLocation)
   }
 }

@@ -3,7 +3,9 @@ import Foundation
 
 /// Makes a backend's stores on a tmpfs that ``OperatingSystemFault/fullDisk`` fills to the last
 /// byte, so that insertion really fails with `ENOSPC`.
-package struct FullDiskFeedStoreFactory<Base: FeedStoreFactory>: FailableInsertFeedStoreFactory {
+package struct FullDiskFeedStoreFactory<Base: FeedStoreFactory & Codable>:
+  FailableInsertFeedStoreFactory, Codable
+{
   private let base: Base
   private let directory: URL
 

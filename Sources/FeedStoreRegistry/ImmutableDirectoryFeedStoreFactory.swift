@@ -3,8 +3,8 @@ import Foundation
 
 /// Makes a backend's stores in a directory that ``OperatingSystemFault/immutableDirectory`` makes
 /// refuse every change: no file can be created, renamed or removed in it.
-package struct ImmutableDirectoryFeedStoreFactory<Base: FeedStoreFactory>:
-  FailableInsertFeedStoreFactory, FailableDeleteFeedStoreFactory
+package struct ImmutableDirectoryFeedStoreFactory<Base: FeedStoreFactory & Codable>:
+  FailableInsertFeedStoreFactory, FailableDeleteFeedStoreFactory, Codable
 {
   private let base: Base
   private let directory: URL

@@ -48,13 +48,13 @@ extension JSONFileFeedStoreFactory: DamageableFeedStoreFactory {
       try Data("inside".utf8).writeUnsynced(to: url.appending(path: "file"))
     case .unreadable:
       return JSONFileDamagedStorage(
-        url: url, fileSystem: UnreadableFileSystem(unreadableFile: url, base: fileSystem))
+        url: url, fileSystem: UnreadableFileSystem(unreadableFile: url, base: LocalFileSystem()))
     case .leftoverPartialWrite:
       try committed.prefix(committed.count / 2).writeUnsynced(
         to: url.deletingLastPathComponent().appending(
           path: ".\(url.lastPathComponent).\(UUID().uuidString).tmp"))
     }
-    return JSONFileDamagedStorage(url: url, fileSystem: fileSystem)
+    return JSONFileDamagedStorage(url: url, fileSystem: LocalFileSystem())
   }
 
   package func makeStore(over storage: JSONFileDamagedStorage) -> JSONFileFeedStore {

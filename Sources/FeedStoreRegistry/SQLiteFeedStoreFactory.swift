@@ -17,7 +17,8 @@ import Foundation
 /// - Deletion: a trigger raises `ABORT` on deleting the cache row, so a delete with a cache to
 ///   delete fails and rolls back. Row triggers never fire on an empty table, so deleting from an
 ///   empty store still succeeds, as the contract allows: deleting nothing is not an error.
-package struct SQLiteFeedStoreFactory: FailableFeedStoreFactory, PersistentFeedStoreFactory {
+package struct SQLiteFeedStoreFactory: FailableFeedStoreFactory, PersistentFeedStoreFactory, Codable
+{
   let directory: URL
 
   /// Creates a factory whose stores keep their files in `directory`.

@@ -4,18 +4,20 @@ import FeedStoreSpecs
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Every spec on every backend that has its capability, each case in a directory of its own.
 ///
-/// Set `FEEDSTORE_BACKENDS` (for example `FEEDSTORE_BACKENDS=SQLite,Codable`) to run only some
+/// Set `FEEDSTORE_BACKENDS` (for example `FEEDSTORE_BACKENDS=SQLite,JSONFile`) to run only some
 /// backends, since `swift test --filter` cannot pick arguments.
 @Suite struct FeedStoreConformanceTests {
+  /// In the thorough profile, which CI runs, each case runs in a child process of its own, as an
+  /// adopter's CI would: a backend that traps fails its case instead of the run.
   @Test(.temporaryDirectory, arguments: selectedBackends().flatMap(\.conformanceCases))
   func backend_keepsFeedStoreContract(_ conformance: FeedStoreConformanceCase) async throws {
-    try await conformance.verify(in: TemporaryDirectory.current)
+    if try FeedStoreSpecProfile.current == .thorough {
+      try await conformance.verifyInChildProcess(in: TemporaryDirectory.current)
+    } else {
+      try await conformance.verify(in: TemporaryDirectory.current)
+    }
   }
 
   /// Writes the matrix to the path in `FEEDSTORE_CONFORMANCE_MATRIX` when it is set, for
@@ -43,40 +45,6 @@ import Testing
   func backend_declaresWhyRowDoesNotApply(_ exemption: FeedStoreNotApplicableCase) {
     withKnownIssue("\(exemption.backend) does not run \(exemption.specID)") {
       Issue.record(Comment(rawValue: exemption.reason))
-    }
-  }
-
-  /// The damaged-storage specs again, each in a child process.
-  ///
-  /// A backend that traps on damaged storage (`try!`, `fatalError`) then fails that row with the
-  /// trap's message instead of taking the run down. A child per case costs too much for every
-  /// run: set `FEEDSTORE_ISOLATE_DAMAGE=1` to run them.
-  @Test(
-    .enabled(
-      if: ProcessInfo.processInfo.environment["FEEDSTORE_ISOLATE_DAMAGE"] == "1",
-      "set FEEDSTORE_ISOLATE_DAMAGE=1 to run each damaged-storage case in a child process"),
-    arguments: selectedBackends().flatMap(\.conformanceCases).filter {
-      $0.capability == .damagedStorage
-    })
-  func backend_keepsDamagedStorageContractInAChildProcess(
-    _ conformance: FeedStoreConformanceCase
-  ) async throws {
-    try await withTemporaryDirectory { directory in
-      let standardError = directory.appending(path: "stderr").path
-
-      await #expect(
-        processExitsWith: .success,
-        Comment(rawValue: "The child trapped: \(trapMessage(in: standardError))")
-      ) {
-        [
-          backend = conformance.backend as String, specID = conformance.specID as String,
-          standardError = standardError as String
-        ] in
-        dup2(open(standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o644), STDERR_FILENO)
-        let conformance = try #require(
-          ConformanceBackend.named(backend)?.conformanceCases.first { $0.specID == specID })
-        try await withTemporaryDirectory { try await conformance.verify(in: $0) }
-      }
     }
   }
 
@@ -163,12 +131,4 @@ private func selectedBackends() -> [ConformanceBackend] {
   guard !requested.isEmpty else { return ConformanceBackend.all }
   let chosen = Set(requested.compactMap { ConformanceBackend.named($0)?.name })
   return ConformanceBackend.all.filter { chosen.contains($0.name) }
-}
-
-/// The last lines the child wrote to its standard error before it died, such as
-/// "Fatal error: …".
-private func trapMessage(in path: String) -> String {
-  let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-  let lines = text.split(separator: "\n").filter { $0.contains("error") }
-  return lines.isEmpty ? "it wrote nothing to standard error" : lines.joined(separator: "; ")
 }
