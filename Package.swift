@@ -30,10 +30,14 @@ let package = Package(
     .target(name: "FeedCacheSQLite", dependencies: ["FeedCache", "CSQLite"]),
 
     // The reusable spec suite that any `FeedStore` runs from Swift Testing.
-    .target(name: "FeedStoreSpecs", dependencies: ["FeedCache", "SeededRandom"]),
+    .target(
+      name: "FeedStoreSpecs", dependencies: ["FeedCache", "SeededRandom", "TemporaryDirectories"]),
     // The one seeded generator: the model-based spec's sequences, the benchmark's fixtures and
     // the crash writer's feeds.
     .target(name: "SeededRandom"),
+    // The one way this repository makes a scratch directory: the spec library's
+    // `.temporaryDirectory` trait, the tests and the benchmark.
+    .target(name: "TemporaryDirectories"),
     // Test doubles for the code that uses a store: a spy and a fault-injecting decorator.
     .target(name: "FeedStoreTestDoubles", dependencies: ["FeedCache"]),
 
@@ -50,7 +54,6 @@ let package = Package(
       name: "FeedStoreRegistry",
       dependencies: [
         "FeedCache", "FeedCacheInMemory", "FeedCacheJSONFile", "FeedCacheSQLite",
-        "FeedStoreBackends",
         "FeedStoreSpecs",
       ]
     ),
@@ -60,6 +63,7 @@ let package = Package(
     .target(
       name: "FeedStoreBenchmarking",
       dependencies: [
+        "TemporaryDirectories",
         "FeedCache", "FeedCacheJSONFile", "FeedCacheSQLite", "FeedStoreBackends", "CSQLite",
         "SeededRandom",
       ],
@@ -67,7 +71,9 @@ let package = Package(
     ),
     .executableTarget(
       name: "FeedStoreBench",
-      dependencies: ["FeedStoreBackends", "FeedStoreBenchmarking", "CAllocationCounter"],
+      dependencies: [
+        "TemporaryDirectories", "FeedStoreBenchmarking", "CAllocationCounter",
+      ],
       path: "Benchmarks/FeedStoreBench"
     ),
     // Counts the benchmark's heap allocations by wrapping malloc (glibc only); only the
@@ -76,7 +82,9 @@ let package = Package(
 
     .testTarget(
       name: "FeedStoreConformanceTests",
-      dependencies: ["FeedStoreBackends", "FeedStoreRegistry", "FeedStoreSpecs"]
+      dependencies: [
+        "TemporaryDirectories", "FeedStoreBackends", "FeedStoreRegistry", "FeedStoreSpecs",
+      ]
     ),
     .testTarget(
       name: "FeedStoreSpecsTests",
@@ -89,14 +97,16 @@ let package = Package(
     .testTarget(
       name: "FeedCacheJSONFileTests",
       dependencies: [
-        "FeedStoreBackends", "FeedCache", "FeedCacheJSONFile", "FeedStoreRegistry",
+        "TemporaryDirectories",
+        "FeedCache", "FeedCacheJSONFile", "FeedStoreRegistry",
         "FeedStoreSpecs", "SeededRandom",
       ]
     ),
     .testTarget(
       name: "FeedCacheSQLiteTests",
       dependencies: [
-        "FeedStoreBackends", "FeedCache", "FeedCacheSQLite", "FeedStoreRegistry", "FeedStoreSpecs",
+        "TemporaryDirectories",
+        "FeedCache", "FeedCacheSQLite", "FeedStoreRegistry", "FeedStoreSpecs",
         "SeededRandom",
       ]
     ),
@@ -111,11 +121,11 @@ let package = Package(
     // The use cases on every persistent backend, with real storage.
     .testTarget(
       name: "FeedCacheIntegrationTests",
-      dependencies: ["FeedCache", "FeedStoreBackends"]
+      dependencies: ["TemporaryDirectories", "FeedCache", "FeedStoreBackends"]
     ),
     .testTarget(
       name: "FeedStoreBenchTests",
-      dependencies: ["FeedStoreBackends", "FeedStoreBenchmarking"]
+      dependencies: ["TemporaryDirectories", "FeedStoreBackends", "FeedStoreBenchmarking"]
     ),
     // A factory declared in one module, whose capabilities a test target declares in extensions.
     .target(
@@ -157,7 +167,10 @@ let package = Package(
     ),
     .testTarget(
       name: "FeedStoreCrashSafetyTests",
-      dependencies: ["FeedCache", "FeedStoreBackends", "FeedStoreCrashWriter", "SeededRandom"]
+      dependencies: [
+        "TemporaryDirectories", "FeedCache", "FeedStoreBackends", "FeedStoreCrashWriter",
+        "SeededRandom",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryDirectories
 import Testing
 
 /// Gives each test case a new, empty directory of its own, as ``TemporaryDirectory/current``,
@@ -25,12 +26,10 @@ public struct TemporaryDirectoryTrait: TestTrait, SuiteTrait, TestScoping {
     testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appending(path: "feedstore-specs-\(UUID().uuidString)", directoryHint: .isDirectory)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    try await TemporaryDirectory.$scoped.withValue(directory) {
-      try await function()
+    try await withTemporaryDirectory { directory in
+      try await TemporaryDirectory.$scoped.withValue(directory) {
+        try await function()
+      }
     }
   }
 }

@@ -1,9 +1,9 @@
 import FeedCache
 import FeedCacheJSONFile
-import FeedStoreBackends
 import FeedStoreRegistry
 import FeedStoreSpecs
 import Foundation
+import TemporaryDirectories
 import Testing
 
 /// How the JSON file store waits for the disk: off the Swift concurrency pool, one operation at a

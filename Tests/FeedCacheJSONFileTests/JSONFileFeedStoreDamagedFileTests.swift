@@ -1,9 +1,9 @@
 import FeedCache
 import FeedCacheJSONFile
-import FeedStoreBackends
 import FeedStoreRegistry
 import FeedStoreSpecs
 import Foundation
+import TemporaryDirectories
 import Testing
 
 /// The contract's rule on damaged storage, as the JSON file store keeps it: retrieve says what is

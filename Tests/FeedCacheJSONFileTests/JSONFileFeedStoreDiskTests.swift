@@ -1,10 +1,10 @@
 import FeedCache
 import FeedCacheJSONFile
-import FeedStoreBackends
 import FeedStoreRegistry
 import FeedStoreSpecs
 import Foundation
 import Synchronization
+import TemporaryDirectories
 import Testing
 
 /// How the JSON file store uses the disk: one step per file system call in a crash-safe order,

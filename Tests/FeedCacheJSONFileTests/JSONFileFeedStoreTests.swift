@@ -1,9 +1,9 @@
 import FeedCache
 import FeedCacheJSONFile
-import FeedStoreBackends
 import FeedStoreRegistry
 import FeedStoreSpecs
 import Foundation
+import TemporaryDirectories
 import Testing
 
 /// What only the JSON file store does with values, beside the specs every store runs: its file

@@ -1,4 +1,3 @@
-import FeedStoreBackends
 import Foundation
 import SeededRandom
 import Testing

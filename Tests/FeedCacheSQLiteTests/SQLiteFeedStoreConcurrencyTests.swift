@@ -1,9 +1,9 @@
 import FeedCache
 import FeedCacheSQLite
-import FeedStoreBackends
 import FeedStoreRegistry
 import FeedStoreSpecs
 import Foundation
+import TemporaryDirectories
 import Testing
 
 /// The SQLite store under many tasks at once: every retrieve delivers nothing or exactly one of the

@@ -1,9 +1,9 @@
 import FeedCache
 import FeedCacheSQLite
-import FeedStoreBackends
 import FeedStoreRegistry
 import FeedStoreSpecs
 import Foundation
+import TemporaryDirectories
 import Testing
 
 /// The SQLite store on storage that is damaged or not its own: making a store never touches it,

@@ -1,9 +1,9 @@
 import FeedCache
 import FeedCacheSQLite
-import FeedStoreBackends
 import FeedStoreRegistry
 import FeedStoreSpecs
 import Foundation
+import TemporaryDirectories
 import Testing
 
 /// What only the SQLite store does, beside the specs every store runs: its schema and its version,

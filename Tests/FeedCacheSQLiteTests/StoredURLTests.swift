@@ -1,5 +1,4 @@
 import FeedCacheSQLite
-import FeedStoreBackends
 import Foundation
 import SeededRandom
 import Testing

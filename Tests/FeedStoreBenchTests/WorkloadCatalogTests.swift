@@ -1,5 +1,6 @@
 import FeedStoreBackends
 import Foundation
+import TemporaryDirectories
 import Testing
 
 @testable import FeedStoreBenchmarking

@@ -2,6 +2,7 @@ import FeedStoreBackends
 import FeedStoreRegistry
 import FeedStoreSpecs
 import Foundation
+import TemporaryDirectories
 import Testing
 
 /// Every spec on every backend that has its capability, each case in a directory of its own.

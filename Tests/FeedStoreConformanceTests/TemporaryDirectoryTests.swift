@@ -1,6 +1,6 @@
-import FeedStoreBackends
 import FeedStoreRegistry
 import Foundation
+import TemporaryDirectories
 import Testing
 
 @Suite struct TemporaryDirectoryTests {

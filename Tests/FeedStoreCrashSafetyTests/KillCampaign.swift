@@ -3,6 +3,7 @@ import FeedStoreBackends
 import FeedStoreCrashWriter
 import Foundation
 import SeededRandom
+import TemporaryDirectories
 
 /// Kills the crash writer mid-insert, again and again, over one backend's storage.
 ///

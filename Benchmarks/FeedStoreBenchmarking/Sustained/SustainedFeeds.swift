@@ -1,5 +1,4 @@
 import FeedCache
-import FeedStoreBackends
 import Foundation
 import SeededRandom
 

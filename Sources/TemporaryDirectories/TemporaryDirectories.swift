@@ -3,7 +3,9 @@ import Foundation
 /// Runs `body` with a new, empty directory that is removed afterwards, even when `body` throws.
 ///
 /// Each call gets its own directory under the system's temporary directory, so parallel test
-/// cases never share files and nothing touches a real user directory.
+/// cases never share files and nothing touches a real user directory. The spec library's
+/// `.temporaryDirectory` trait, this repository's tests and the benchmark all make their
+/// directories with it.
 ///
 /// - Parameters:
 ///   - isolation: The actor `body` runs on; the caller's by default.
