@@ -30,14 +30,10 @@ let package = Package(
     .target(name: "FeedCacheSQLite", dependencies: ["FeedCache", "CSQLite"]),
 
     // The reusable spec suite that any `FeedStore` runs from Swift Testing.
-    .target(
-      name: "FeedStoreSpecs", dependencies: ["FeedCache", "SeededRandom", "TemporaryDirectories"]),
-    // The one seeded generator: the model-based spec's sequences, the benchmark's fixtures and
-    // the crash writer's feeds.
-    .target(name: "SeededRandom"),
-    // The one way this repository makes a scratch directory: the spec library's
-    // `.temporaryDirectory` trait, the tests and the benchmark.
-    .target(name: "TemporaryDirectories"),
+    .target(name: "FeedStoreSpecs", dependencies: ["FeedCache", "FeedStoreSupport"]),
+    // What the spec library, the tests, the benchmark and the crash writer share, once: the
+    // seeded generator, scratch directories and a lock. Not a product.
+    .target(name: "FeedStoreSupport"),
     // Test doubles for the code that uses a store: a spy and a fault-injecting decorator.
     .target(name: "FeedStoreTestDoubles", dependencies: ["FeedCache"]),
 
@@ -45,16 +41,14 @@ let package = Package(
     // depend on the spec library, so the benchmark never links Swift Testing.
     .target(
       name: "FeedStoreBackends",
-      dependencies: [
-        "FeedCache", "FeedCacheInMemory", "FeedCacheJSONFile", "FeedCacheSQLite",
-      ]
+      dependencies: ["FeedCache", "FeedCacheInMemory", "FeedCacheJSONFile", "FeedCacheSQLite"]
     ),
     // Test support: each backend's factory with its real faults, and the conformance cases.
     .target(
       name: "FeedStoreRegistry",
       dependencies: [
-        "FeedCache", "FeedCacheInMemory", "FeedCacheJSONFile", "FeedCacheSQLite",
-        "FeedStoreSpecs",
+        "FeedCache", "FeedCacheInMemory", "FeedCacheJSONFile", "FeedCacheSQLite", "FeedStoreSpecs",
+        "FeedStoreSupport",
       ]
     ),
 
@@ -63,17 +57,15 @@ let package = Package(
     .target(
       name: "FeedStoreBenchmarking",
       dependencies: [
-        "TemporaryDirectories",
-        "FeedCache", "FeedCacheJSONFile", "FeedCacheSQLite", "FeedStoreBackends", "CSQLite",
-        "SeededRandom",
+        "FeedCache", "FeedCacheJSONFile", "FeedCacheSQLite", "FeedStoreBackends",
+        "FeedStoreSupport",
+        "CSQLite",
       ],
       path: "Benchmarks/FeedStoreBenchmarking"
     ),
     .executableTarget(
       name: "FeedStoreBench",
-      dependencies: [
-        "TemporaryDirectories", "FeedStoreBenchmarking", "CAllocationCounter",
-      ],
+      dependencies: ["FeedStoreBenchmarking", "FeedStoreSupport", "CAllocationCounter"],
       path: "Benchmarks/FeedStoreBench"
     ),
     // Counts the benchmark's heap allocations by wrapping malloc (glibc only); only the
@@ -83,12 +75,12 @@ let package = Package(
     .testTarget(
       name: "FeedStoreConformanceTests",
       dependencies: [
-        "TemporaryDirectories", "FeedStoreBackends", "FeedStoreRegistry", "FeedStoreSpecs",
+        "FeedStoreBackends", "FeedStoreRegistry", "FeedStoreSpecs", "FeedStoreSupport",
       ]
     ),
     .testTarget(
       name: "FeedStoreSpecsTests",
-      dependencies: ["FeedCache", "FeedStoreSpecs"]
+      dependencies: ["FeedCache", "FeedStoreSpecs", "FeedStoreSupport"]
     ),
     .testTarget(
       name: "FeedCacheInMemoryTests",
@@ -97,17 +89,13 @@ let package = Package(
     .testTarget(
       name: "FeedCacheJSONFileTests",
       dependencies: [
-        "TemporaryDirectories",
-        "FeedCache", "FeedCacheJSONFile", "FeedStoreRegistry",
-        "FeedStoreSpecs", "SeededRandom",
+        "FeedCache", "FeedCacheJSONFile", "FeedStoreRegistry", "FeedStoreSpecs", "FeedStoreSupport",
       ]
     ),
     .testTarget(
       name: "FeedCacheSQLiteTests",
       dependencies: [
-        "TemporaryDirectories",
-        "FeedCache", "FeedCacheSQLite", "FeedStoreRegistry", "FeedStoreSpecs",
-        "SeededRandom",
+        "FeedCache", "FeedCacheSQLite", "FeedStoreRegistry", "FeedStoreSpecs", "FeedStoreSupport",
       ]
     ),
     .testTarget(
@@ -121,11 +109,11 @@ let package = Package(
     // The use cases on every persistent backend, with real storage.
     .testTarget(
       name: "FeedCacheIntegrationTests",
-      dependencies: ["TemporaryDirectories", "FeedCache", "FeedStoreBackends"]
+      dependencies: ["FeedCache", "FeedStoreBackends", "FeedStoreSupport"]
     ),
     .testTarget(
       name: "FeedStoreBenchTests",
-      dependencies: ["TemporaryDirectories", "FeedStoreBackends", "FeedStoreBenchmarking"]
+      dependencies: ["FeedStoreBackends", "FeedStoreBenchmarking", "FeedStoreSupport"]
     ),
     // A factory declared in one module, whose capabilities a test target declares in extensions.
     .target(
@@ -163,14 +151,11 @@ let package = Package(
     // with SIGKILL mid-insert and checks the storage (run with FEEDSTORE_KILL_TESTS=1).
     .executableTarget(
       name: "FeedStoreCrashWriter",
-      dependencies: ["FeedCache", "FeedStoreBackends", "SeededRandom"]
+      dependencies: ["FeedCache", "FeedStoreBackends", "FeedStoreSupport"]
     ),
     .testTarget(
       name: "FeedStoreCrashSafetyTests",
-      dependencies: [
-        "TemporaryDirectories", "FeedCache", "FeedStoreBackends", "FeedStoreCrashWriter",
-        "SeededRandom",
-      ]
+      dependencies: ["FeedCache", "FeedStoreBackends", "FeedStoreCrashWriter", "FeedStoreSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,6 +1,6 @@
 import FeedStoreBenchmarking
+import FeedStoreSupport
 import Foundation
-import TemporaryDirectories
 
 /// Measures a row's memory in a child process, because peak resident memory belongs to a whole
 /// process: measured in the benchmark itself, it would only ever grow, row after row.

@@ -1,6 +1,6 @@
 import FeedStoreBackends
+import FeedStoreSupport
 import Foundation
-import TemporaryDirectories
 
 /// Measures every row at every size, then the sustained mode, in a temporary directory that is
 /// removed afterwards, even when a store throws: the times in this process, the memory of each

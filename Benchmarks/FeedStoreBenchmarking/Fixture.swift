@@ -1,6 +1,6 @@
 import FeedCache
+import FeedStoreSupport
 import Foundation
-import SeededRandom
 
 /// The feed every row of one size works on: `count` realistic images, their timestamp, and the
 /// bytes of their plain JSON encoding, which the floors copy and write.

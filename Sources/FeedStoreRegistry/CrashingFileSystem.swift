@@ -1,6 +1,6 @@
 import FeedCacheJSONFile
+import FeedStoreSupport
 import Foundation
-import Synchronization
 
 /// The real file system until a chosen write, where the process "crashes": that write and every
 /// later call throw ``SimulatedCrash`` and persist nothing more, as if the process had been killed.
@@ -25,8 +25,7 @@ package final class CrashingFileSystem: FileSystem {
   package static let chunkSize = 1_024
 
   private let base: any FileSystem
-  // An atomic, not a `Mutex`: on Linux the thread sanitizer misreports a contended `Mutex`.
-  private let writesLeft: Atomic<Int>
+  private let writesLeft: Locked<Int>
 
   /// Creates a file system that lets `crashPoint` writes through, then crashes.
   ///
@@ -34,7 +33,7 @@ package final class CrashingFileSystem: FileSystem {
   ///   - crashPoint: How many writes persist; 0 crashes at the first, `Int.max` never.
   ///   - base: The file system that reads, renames and removes; the real one by default.
   package init(crashPoint: Int, base: any FileSystem = LocalFileSystem()) {
-    self.writesLeft = Atomic(crashPoint)
+    self.writesLeft = Locked(crashPoint)
     self.base = base
   }
 
@@ -93,13 +92,15 @@ package final class CrashingFileSystem: FileSystem {
   }
 
   private func failIfCrashed() throws {
-    if writesLeft.load(ordering: .sequentiallyConsistent) < 0 { throw SimulatedCrash() }
+    if writesLeft.current < 0 { throw SimulatedCrash() }
   }
 
   /// Counts one write, or crashes when none is left.
   private func spendWrite() throws {
-    let crashed =
-      writesLeft.wrappingSubtract(1, ordering: .sequentiallyConsistent).newValue < 0
+    let crashed = writesLeft.withLock { writesLeft in
+      writesLeft = writesLeft == .min ? .min : writesLeft - 1
+      return writesLeft < 0
+    }
     if crashed { throw SimulatedCrash() }
   }
 }

@@ -1,6 +1,6 @@
 import FeedCacheJSONFile
+import FeedStoreSupport
 import Foundation
-import Synchronization
 
 /// The real file system, except for the operations told to fail, which throw the error a real
 /// disk would before touching anything.
@@ -10,7 +10,7 @@ import Synchronization
 /// fileSystem.injectFault(.replaceItem)
 /// let store = JSONFileFeedStore(storeURL: url, fileSystem: fileSystem)
 /// ```
-package final class FaultInjectingFileSystem: FileSystem {
+package final class FaultInjectingFileSystem: ForwardingFileSystem {
   /// An operation of ``FeedCacheJSONFile/FileSystem``.
   package enum Operation: Hashable, Sendable {
     /// Reading a file fails with `EIO`.
@@ -30,22 +30,10 @@ package final class FaultInjectingFileSystem: FileSystem {
       case .removeItem: POSIXError(.EACCES)
       }
     }
-
-    /// The operation's bit in the set of broken operations.
-    var bit: UInt8 {
-      switch self {
-      case .contentsOfFile: 1
-      case .createFile: 2
-      case .replaceItem: 4
-      case .removeItem: 8
-      }
-    }
   }
 
-  private let base: any FileSystem
-  // A bit set in an atomic, not a `Mutex`: stores on many threads read it at once, and on Linux
-  // the thread sanitizer misreports a contended `Mutex`.
-  private let faults = Atomic<UInt8>(0)
+  package let base: any FileSystem
+  private let faults = Locked<Set<Operation>>([])
 
   /// Creates a file system that passes every call to `base` until told to fail.
   ///
@@ -58,7 +46,7 @@ package final class FaultInjectingFileSystem: FileSystem {
   ///
   /// - Parameter operation: The operation to break.
   package func injectFault(_ operation: Operation) {
-    faults.bitwiseOr(operation.bit, ordering: .sequentiallyConsistent)
+    faults.withLock { _ = $0.insert(operation) }
   }
 
   package func contentsOfFile(at url: URL) throws -> Data? {
@@ -81,24 +69,8 @@ package final class FaultInjectingFileSystem: FileSystem {
     try base.removeItem(at: url)
   }
 
-  package func contentsOfDirectory(at url: URL) throws -> [String] {
-    try base.contentsOfDirectory(at: url)
-  }
-
-  package func synchronizeFile(at url: URL) throws {
-    try base.synchronizeFile(at: url)
-  }
-
-  package func synchronizeDirectory(at url: URL) throws {
-    try base.synchronizeDirectory(at: url)
-  }
-
-  package func withExclusiveLock<Value>(at url: URL, _ body: () throws -> Value) throws -> Value {
-    try base.withExclusiveLock(at: url, body)
-  }
-
   private func failIfFaulty(_ operation: Operation) throws {
-    if faults.load(ordering: .sequentiallyConsistent) & operation.bit != 0 {
+    if faults.current.contains(operation) {
       throw operation.error
     }
   }

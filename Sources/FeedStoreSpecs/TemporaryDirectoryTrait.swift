@@ -1,5 +1,5 @@
+import FeedStoreSupport
 import Foundation
-import TemporaryDirectories
 import Testing
 
 /// Gives each test case a new, empty directory of its own, as ``TemporaryDirectory/current``,

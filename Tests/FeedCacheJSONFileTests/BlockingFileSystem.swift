@@ -1,68 +1,55 @@
-import Dispatch
 import FeedCacheJSONFile
+import FeedStoreRegistry
 import Foundation
-import Synchronization
 
-/// The real file system, except that every read waits until the test releases it, and that it
-/// counts how many reads are waiting and the most that ever ran at once.
+/// The real file system, except that every read waits until the test lets it go, and that it
+/// tells the test each time a read starts waiting.
 ///
-/// A read gives up waiting after `timeout`, so a store that blocks the wrong threads fails its
-/// test instead of hanging it.
-final class BlockingFileSystem: FileSystem {
-  private let base = LocalFileSystem()
-  private let release = DispatchSemaphore(value: 0)
-  private let timeout: DispatchTimeInterval
-  private let running = Atomic(0)
-  private let mostRunning = Atomic(0)
+/// Nothing here waits for a time: a read waits for ``releaseReads(_:)``, and the test waits for
+/// ``untilReadsAreWaiting(_:)``, so a slow machine only makes the test slower.
+final class BlockingFileSystem: ForwardingFileSystem, @unchecked Sendable {
+  // `@unchecked Sendable` is safe: every mutable property is read and written only while
+  // `condition` is locked, and `started` is itself `Sendable`.
+  let base: any FileSystem = LocalFileSystem()
+  private let condition = NSCondition()
+  private var releasedReads = 0
+  private var waitingReads = 0
+  private var mostWaitingReads = 0
+  private let (started, starting) = AsyncStream.makeStream(of: Int.self)
 
-  init(timeout: DispatchTimeInterval = .seconds(10)) {
-    self.timeout = timeout
+  /// The most reads that were ever waiting at the same time.
+  var mostConcurrentReads: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return mostWaitingReads
   }
-
-  /// How many reads are waiting now.
-  var waitingReads: Int { running.load(ordering: .sequentiallyConsistent) }
-
-  /// The most reads that ever ran at the same time.
-  var mostConcurrentReads: Int { mostRunning.load(ordering: .sequentiallyConsistent) }
 
   /// Lets `count` waiting or future reads go on.
   func releaseReads(_ count: Int) {
-    for _ in 0..<count { release.signal() }
+    condition.lock()
+    releasedReads += count
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Returns once `count` reads are waiting at the same time.
+  func untilReadsAreWaiting(_ count: Int) async {
+    for await waiting in started where waiting >= count {
+      return
+    }
   }
 
   func contentsOfFile(at url: URL) throws -> Data? {
-    let now = running.add(1, ordering: .sequentiallyConsistent).newValue
-    mostRunning.max(now, ordering: .sequentiallyConsistent)
-    defer { running.subtract(1, ordering: .sequentiallyConsistent) }
-    guard release.wait(timeout: .now() + timeout) == .success else { throw POSIXError(.ETIMEDOUT) }
+    condition.lock()
+    waitingReads += 1
+    mostWaitingReads = max(mostWaitingReads, waitingReads)
+    starting.yield(waitingReads)
+    while releasedReads == 0 {
+      condition.wait()
+    }
+    releasedReads -= 1
+    waitingReads -= 1
+    condition.unlock()
     return try base.contentsOfFile(at: url)
-  }
-
-  func contentsOfDirectory(at url: URL) throws -> [String] {
-    try base.contentsOfDirectory(at: url)
-  }
-
-  func createFile(at url: URL, contents: Data) throws {
-    try base.createFile(at: url, contents: contents)
-  }
-
-  func synchronizeFile(at url: URL) throws {
-    try base.synchronizeFile(at: url)
-  }
-
-  func replaceItem(at destination: URL, withItemAt source: URL) throws {
-    try base.replaceItem(at: destination, withItemAt: source)
-  }
-
-  func synchronizeDirectory(at url: URL) throws {
-    try base.synchronizeDirectory(at: url)
-  }
-
-  func removeItem(at url: URL) throws {
-    try base.removeItem(at: url)
-  }
-
-  func withExclusiveLock<Value>(at url: URL, _ body: () throws -> Value) throws -> Value {
-    try base.withExclusiveLock(at: url, body)
   }
 }

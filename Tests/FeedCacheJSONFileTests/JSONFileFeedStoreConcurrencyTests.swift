@@ -2,27 +2,32 @@ import FeedCache
 import FeedCacheJSONFile
 import FeedStoreRegistry
 import FeedStoreSpecs
+import FeedStoreSupport
 import Foundation
-import TemporaryDirectories
 import Testing
 
 /// How the JSON file store waits for the disk: off the Swift concurrency pool, one operation at a
 /// time per instance.
 @Suite struct JSONFileFeedStoreConcurrencyTests {
-  @Test func operations_waitForTheDiskWithoutTyingUpTheConcurrencyPool() async throws {
+  /// More reads wait for the disk at once than the concurrency pool has threads: on the pool,
+  /// the later ones could never start, and the test would not end.
+  @Test(.timeLimit(.minutes(1)))
+  func operations_waitForTheDiskWithoutTyingUpTheConcurrencyPool() async throws {
     try await withTemporaryDirectory { directory in
       let fileSystem = BlockingFileSystem()
-      let stores = (0..<8).map { index in
+      let stores = (0..<(ProcessInfo.processInfo.activeProcessorCount + 6)).map { index in
         JSONFileFeedStore(
           storeURL: directory.appending(path: "\(index).json"), fileSystem: fileSystem)
       }
 
       let retrievals = stores.map { store in Task { try await store.retrieve() } }
-      let allWaiting = await eventually { fileSystem.waitingReads == stores.count }
+      await fileSystem.untilReadsAreWaiting(stores.count)
       fileSystem.releaseReads(stores.count)
-      for retrieval in retrievals { _ = try await retrieval.value }
 
-      #expect(allWaiting)
+      for retrieval in retrievals {
+        let retrieved = try await retrieval.value
+        #expect(retrieved == nil)
+      }
     }
   }
 
@@ -35,9 +40,7 @@ import Testing
 
       let retrievals = (0..<count).map { _ in Task { try await sut.retrieve() } }
       for _ in 0..<count {
-        _ = await eventually { fileSystem.waitingReads > 0 }
-        // Gives a read that does not wait for the one before it the time to start.
-        try await Task.sleep(for: .milliseconds(20))
+        await fileSystem.untilReadsAreWaiting(1)
         fileSystem.releaseReads(1)
       }
       for retrieval in retrievals { _ = try await retrieval.value }
@@ -58,14 +61,5 @@ import Testing
 
       #expect(try await sut.retrieve() == last)
     }
-  }
-
-  /// Polls `condition` on the concurrency pool for up to five seconds.
-  private func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<5_000 {
-      if condition() { return true }
-      try? await Task.sleep(for: .milliseconds(1))
-    }
-    return condition()
   }
 }

@@ -2,9 +2,8 @@ import FeedCache
 import FeedCacheJSONFile
 import FeedStoreRegistry
 import FeedStoreSpecs
+import FeedStoreSupport
 import Foundation
-import Synchronization
-import TemporaryDirectories
 import Testing
 
 /// How the JSON file store uses the disk: one step per file system call in a crash-safe order,
@@ -54,29 +53,6 @@ import Testing
           "synchronizeDirectory \(directoryName)",
           "unlock .feed.json.lock",
         ])
-    }
-  }
-
-  /// A crash at each of the four calls with which insert changes the disk, and after them.
-  ///
-  /// The calls are: write the temporary file, flush it, rename it (which commits), flush the
-  /// directory.
-  @Test(arguments: 1...5)
-  func insert_leavesTheOldCacheOrTheNewWhereverItStops(crashingCall: Int) async throws {
-    try await withTemporaryDirectory { directory in
-      let old = FeedStoreFixtures.uniqueCachedFeed()
-      let new = CachedFeed(
-        feed: FeedStoreFixtures.uniqueImageFeed(count: 50), timestamp: .distantFuture)
-      try await makeSUT(in: directory).insert(old.feed, timestamp: old.timestamp)
-      let crashing = makeSUT(
-        in: directory, fileSystem: CrashingFileSystem(crashingCall: crashingCall))
-
-      _ = try? await crashing.insert(new.feed, timestamp: new.timestamp)
-
-      let relaunched = makeSUT(in: directory)
-      #expect(try await relaunched.retrieve() == (crashingCall <= 3 ? old : new))
-      try await relaunched.insert(old.feed, timestamp: old.timestamp)
-      #expect(try contents(of: directory) == ["feed.json"])
     }
   }
 
@@ -240,20 +216,21 @@ import Testing
     try await withTemporaryDirectory { directory in
       let sut = LocalFileSystem()
       let lockURL = directory.appending(path: ".feed.json.lock")
-      let holders = Atomic(0)
-      let overlaps = Atomic(0)
+      let holders = Locked(0)
+      let overlaps = Locked(0)
 
       DispatchQueue.concurrentPerform(iterations: 200) { _ in
         try? sut.withExclusiveLock(at: lockURL) {
-          if holders.add(1, ordering: .sequentiallyConsistent).newValue > 1 {
-            overlaps.add(1, ordering: .sequentiallyConsistent)
+          holders.withLock { holders in
+            holders += 1
+            if holders > 1 { overlaps.withLock { $0 += 1 } }
           }
-          holders.subtract(1, ordering: .sequentiallyConsistent)
+          holders.withLock { $0 -= 1 }
         }
       }
 
       let leftovers = try contents(of: directory)
-      #expect(overlaps.load(ordering: .sequentiallyConsistent) == 0)
+      #expect(overlaps.current == 0)
       #expect(leftovers.isEmpty)
     }
   }

@@ -1,5 +1,5 @@
+import FeedStoreSupport
 import Foundation
-import SeededRandom
 import Testing
 
 @testable import FeedCacheJSONFile

@@ -1,15 +1,15 @@
 import FeedCacheJSONFile
+import FeedStoreSupport
 import Foundation
-import Synchronization
 
 /// The real file system, recording every call by name and file name, in order, for tests that
 /// check the sequence of steps a store takes on disk.
 final class RecordingFileSystem: FileSystem {
   private let base = LocalFileSystem()
-  private let recorded = Mutex<[String]>([])
+  private let recorded = Locked<[String]>([])
 
   /// The calls so far, such as `"replaceItem feed.json .feed.json.tmp"`.
-  var calls: [String] { recorded.withLock { $0 } }
+  var calls: [String] { recorded.current }
 
   func removeAllCalls() {
     recorded.withLock { $0.removeAll() }

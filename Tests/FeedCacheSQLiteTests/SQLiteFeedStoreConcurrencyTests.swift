@@ -2,8 +2,8 @@ import FeedCache
 import FeedCacheSQLite
 import FeedStoreRegistry
 import FeedStoreSpecs
+import FeedStoreSupport
 import Foundation
-import TemporaryDirectories
 import Testing
 
 /// The SQLite store under many tasks at once: every retrieve delivers nothing or exactly one of the

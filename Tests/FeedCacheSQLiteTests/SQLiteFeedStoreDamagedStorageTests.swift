@@ -2,8 +2,8 @@ import FeedCache
 import FeedCacheSQLite
 import FeedStoreRegistry
 import FeedStoreSpecs
+import FeedStoreSupport
 import Foundation
-import TemporaryDirectories
 import Testing
 
 /// The SQLite store on storage that is damaged or not its own: making a store never touches it,

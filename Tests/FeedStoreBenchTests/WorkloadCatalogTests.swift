@@ -1,6 +1,6 @@
 import FeedStoreBackends
+import FeedStoreSupport
 import Foundation
-import TemporaryDirectories
 import Testing
 
 @testable import FeedStoreBenchmarking

@@ -1,6 +1,6 @@
 import FeedStoreRegistry
+import FeedStoreSupport
 import Foundation
-import TemporaryDirectories
 import Testing
 
 @Suite struct TemporaryDirectoryTests {

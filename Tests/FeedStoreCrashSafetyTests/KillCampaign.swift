@@ -1,9 +1,8 @@
 import FeedCache
 import FeedStoreBackends
 import FeedStoreCrashWriter
+import FeedStoreSupport
 import Foundation
-import SeededRandom
-import TemporaryDirectories
 
 /// Kills the crash writer mid-insert, again and again, over one backend's storage.
 ///

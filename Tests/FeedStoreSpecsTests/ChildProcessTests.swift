@@ -70,7 +70,7 @@ import Testing
   {
     let factory = ReachRecordingFeedStoreFactory(operation: operation)
     try await spec.verify(factory)
-    return factory.reached.isSet
+    return factory.reached.current
   }
 
   private func withoutImageIDs(_ text: String) -> String {

@@ -1,5 +1,5 @@
+import FeedStoreSupport
 import Foundation
-import Synchronization
 
 /// One store's way to ``SimulatedDisk``, which crashes, if told to, after a number of writes:
 /// that write and every later call throw ``Crashed`` and change nothing more.
@@ -12,12 +12,11 @@ final class DiskAccess: Sendable {
   static let chunkSize = 256
 
   let disk: SimulatedDisk
-  // An atomic, not a `Mutex`: on Linux the thread sanitizer misreports a contended `Mutex`.
-  private let writesLeft: Atomic<Int>
+  private let writesLeft: Locked<Int>
 
   init(disk: SimulatedDisk, crashPoint: Int = .max) {
     self.disk = disk
-    self.writesLeft = Atomic(crashPoint)
+    self.writesLeft = Locked(crashPoint)
   }
 
   /// The item at `name`, throwing for an unreadable file.
@@ -57,12 +56,14 @@ final class DiskAccess: Sendable {
   }
 
   private func failIfCrashed() throws {
-    if writesLeft.load(ordering: .sequentiallyConsistent) < 0 { throw Crashed() }
+    if writesLeft.current < 0 { throw Crashed() }
   }
 
   private func spendWrite() throws {
-    let crashed =
-      writesLeft.wrappingSubtract(1, ordering: .sequentiallyConsistent).newValue < 0
+    let crashed = writesLeft.withLock { writesLeft in
+      writesLeft = writesLeft == .min ? .min : writesLeft - 1
+      return writesLeft < 0
+    }
     if crashed { throw Crashed() }
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FeedStoreSupport
 import Testing
 
 /// Collects the issues a piece of work records, instead of letting them fail the running test,
@@ -13,26 +13,12 @@ enum IssueRecorder {
     recordedBy body: @escaping @Sendable () async throws -> Void
   ) async throws -> [Issue] {
     let test = try #require(Test.current)
-    let recorded = RecordedIssues()
+    let recorded = Locked<[Issue]>([])
     let collecting: IssueHandlingTrait = .compactMapIssues { issue in
-      recorded.append(issue)
+      recorded.withLock { $0.append(issue) }
       return nil
     }
     try await collecting.provideScope(for: test, testCase: Test.Case.current, performing: body)
-    return recorded.all
+    return recorded.current
   }
-}
-
-/// The issues recorded so far, appended from any thread.
-///
-/// `@unchecked Sendable` is safe: `issues` is read and written only while `lock` is held.
-private final class RecordedIssues: @unchecked Sendable {
-  private let lock = NSLock()
-  private var issues: [Issue] = []
-
-  func append(_ issue: Issue) {
-    lock.withLock { issues.append(issue) }
-  }
-
-  var all: [Issue] { lock.withLock { issues } }
 }

@@ -1,11 +1,11 @@
 import FeedStoreSpecs
-import Synchronization
+import FeedStoreSupport
 import Testing
 
 @Suite struct MemoryLeakTrackingTraitTests {
   @Test func survivingInstance_isReportedWhereItWasTracked() async throws {
     let survivor = Probe()
-    let line = Mutex<Int>(0)
+    let line = Locked<Int>(0)
 
     let issues = try await IssueRecorder.issues {
       try await trackingLeaks {
@@ -15,7 +15,7 @@ import Testing
     }
 
     #expect(issues.flatMap(\.comments).map(\.rawValue) == [Self.leakMessage])
-    #expect(issues.map(\.sourceLocation?.line) == [line.withLock { $0 }])
+    #expect(issues.map(\.sourceLocation?.line) == [line.current])
   }
 
   @Test func survivingInstance_isReportedWhenTheCaseThrows() async throws {
@@ -73,7 +73,7 @@ private final class Probe: Sendable {}
 
 /// Holds a ``Probe`` weakly, to see from outside a scope that it was deallocated.
 private final class WeakProbe: Sendable {
-  private let probe = Mutex<WeakReference>(WeakReference())
+  private let probe = Locked<WeakReference>(WeakReference())
 
   var isNil: Bool { probe.withLock { $0.object == nil } }
 
@@ -81,7 +81,7 @@ private final class WeakProbe: Sendable {
     probe.withLock { $0.object = object }
   }
 
-  private struct WeakReference: ~Copyable {
+  private struct WeakReference: Sendable {
     weak var object: Probe?
   }
 }

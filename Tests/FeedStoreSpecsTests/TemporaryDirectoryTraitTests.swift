@@ -1,6 +1,6 @@
 import FeedStoreSpecs
+import FeedStoreSupport
 import Foundation
-import Synchronization
 import Testing
 
 @Suite struct TemporaryDirectoryTraitTests {
@@ -29,7 +29,7 @@ import Testing
 
   @Test func scope_removesTheDirectoryWhenTheCaseThrows() async throws {
     struct BodyFailure: Error {}
-    let used = Mutex<URL?>(nil)
+    let used = Locked<URL?>(nil)
 
     await #expect(throws: BodyFailure.self) {
       try await TemporaryDirectoryTrait.temporaryDirectory.provideScope(
@@ -40,7 +40,7 @@ import Testing
       }
     }
 
-    let directory = try #require(used.withLock { $0 })
+    let directory = try #require(used.current)
     #expect(!FileManager.default.fileExists(atPath: path(of: directory)))
   }
 
@@ -58,7 +58,7 @@ import Testing
   private func directory(
     _ body: @escaping @Sendable (URL) throws -> Void
   ) async throws -> URL {
-    let used = Mutex<URL?>(nil)
+    let used = Locked<URL?>(nil)
     try await TemporaryDirectoryTrait.temporaryDirectory.provideScope(
       for: try #require(Test.current), testCase: nil
     ) {
@@ -66,7 +66,7 @@ import Testing
       try body(directory)
       used.withLock { $0 = directory }
     }
-    return try #require(used.withLock { $0 })
+    return try #require(used.current)
   }
 
   private func path(of directory: URL) -> String {

@@ -1,5 +1,5 @@
 import FeedStoreSpecs
-import Foundation
+import FeedStoreSupport
 
 /// Makes ``TrappingFeedStore``s that trap, as a `fatalError` does, when they start `operation`:
 /// `Codable`, so each spec can run in a child process of its own.
@@ -19,25 +19,11 @@ struct TrappingFeedStoreFactory: FeedStoreFactory, Codable {
 /// `operation`: which specs reach it.
 struct ReachRecordingFeedStoreFactory: FeedStoreFactory {
   let operation: FeedStoreOperation
-  let reached = ReachedFlag()
+  let reached = Locked(false)
 
   func makeStore() -> TrappingFeedStore {
     TrappingFeedStore { [operation, reached] in
-      if $0 == operation { reached.set() }
+      if $0 == operation { reached.withLock { $0 = true } }
     }
   }
-}
-
-/// Whether something happened, set from any thread.
-///
-/// `@unchecked Sendable` is safe: `happened` is read and written only while `lock` is held.
-final class ReachedFlag: @unchecked Sendable {
-  private let lock = NSLock()
-  private var happened = false
-
-  func set() {
-    lock.withLock { happened = true }
-  }
-
-  var isSet: Bool { lock.withLock { happened } }
 }

@@ -1,6 +1,6 @@
 import FeedCache
+import FeedStoreSupport
 import Foundation
-import SeededRandom
 
 /// The feeds the sustained mode inserts one after the other, as an app replaces its cached feed
 /// on every refresh.

@@ -1,7 +1,7 @@
 import FeedCache
 import FeedStoreBackends
+import FeedStoreSupport
 import Foundation
-import Synchronization
 
 /// Runs the sustained mode: for the write floor and then each backend, thousands of feeds
 /// inserted one after the other into one long-lived store in a directory of its own.
@@ -194,12 +194,12 @@ struct SustainedRunner: Sendable {
 
 /// Tells the readers to stop; set once by the writer.
 private final class StopSignal: Sendable {
-  private let flag = Atomic<Bool>(false)
+  private let flag = Locked(false)
 
-  var isSet: Bool { flag.load(ordering: .acquiring) }
+  var isSet: Bool { flag.current }
 
   func set() {
-    flag.store(true, ordering: .releasing)
+    flag.withLock { $0 = true }
   }
 }
 

@@ -1,25 +1,21 @@
-import Foundation
+import FeedStoreSupport
 import Testing
 
 /// The instances one test case tracks, held weakly until the case ends.
-///
-/// `@unchecked Sendable` is safe: `tracked` is read and written only while `lock` is held, and
-/// the lock is a plain `NSLock` (a pthread mutex), which the thread sanitizer understands.
-final class LeakTracker: @unchecked Sendable {
+final class LeakTracker: Sendable {
   /// The tracker of the running test case, set by ``MemoryLeakTrackingTrait``.
   @TaskLocal static var current: LeakTracker?
 
-  private let lock = NSLock()
-  private var tracked: [TrackedInstance] = []
+  private let tracked = Locked<[TrackedInstance]>([])
 
   func track(_ instance: AnyObject, sourceLocation: SourceLocation) {
     let entry = TrackedInstance(instance: instance, sourceLocation: sourceLocation)
-    lock.withLock { tracked.append(entry) }
+    tracked.withLock { $0.append(entry) }
   }
 
   /// Records an issue for each tracked instance that is still alive, where it was tracked.
   func reportSurvivors() {
-    let survivors = lock.withLock { tracked.filter(\.isAlive) }
+    let survivors = tracked.withLock { $0.filter(\.isAlive) }
     for survivor in survivors {
       let message =
         "\(survivor.typeName) should have been deallocated when the test ended: a reference "

@@ -1,6 +1,6 @@
 import FeedCache
+import FeedStoreSupport
 import Foundation
-import SeededRandom
 
 /// The model-based spec's driver: makes random sequences from seeds, runs each against fresh
 /// stores and ``FeedStoreModel`` side by side, shrinks the first that fails and reports it.
