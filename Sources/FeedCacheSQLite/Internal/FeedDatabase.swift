@@ -79,7 +79,7 @@ final class FeedDatabase {
       "INSERT INTO \(image) (position, id, description, location, url) VALUES (?1, ?2, ?3, ?4, ?5)")
     // The last position sizes the feed's array up front; it is a lookup in the rowid's b-tree.
     selectCache = try prepare(
-      "SELECT timestamp, (SELECT max(position) FROM \(image)) FROM \(cache) WHERE id = 1")
+      "SELECT timestamp, (SELECT max(position) FROM \(image)), id FROM \(cache) LIMIT 1")
     selectImages = try prepare(
       "SELECT position, id, description, location, url FROM \(image) ORDER BY position")
     // Gives the file's free pages back to the file system (a no-op without auto-vacuum).
@@ -226,6 +226,12 @@ final class FeedDatabase {
   private func readCache(_ operation: String) throws -> CachedFeed? {
     defer { selectCache.reset() }
     guard try selectCache.step(operation) else { return nil }
+    let id = selectCache.int64(at: 2)
+    guard selectCache.type(at: 2) == SQLITE_INTEGER, id == 1 else {
+      throw SQLiteFeedStoreError.corruptRow(
+        operation: operation, path: connection.path, table: FeedSchema.cacheTable, row: id,
+        column: "id", problem: "it is not 1, the only row the store writes")
+    }
     let type = selectCache.type(at: 0)
     guard type == SQLITE_FLOAT || type == SQLITE_INTEGER else {
       throw SQLiteFeedStoreError.corruptRow(

@@ -23,7 +23,12 @@ package enum FeedSchema {
 
   /// The SQL that upgrades each version: `migrations[n]` turns version `n` into `n + 1`.
   ///
-  /// Append, never edit: a shipped migration is what existing databases have already run.
+  /// Append, never change the schema a shipped migration makes: it is what existing databases
+  /// have already run. A migration copies only the rows the new version can hold: a row no version
+  /// of the store writes (a cache row whose id is not 1, a timestamp that is not a number) is
+  /// damaged storage, and a migration runs only inside an insert or a delete, which replace or
+  /// remove the cache in the same transaction anyway. Copying it would fail the new table's
+  /// checks, and every later insert and delete with them.
   package static let migrations: [String] = [
     """
     CREATE TABLE \(cacheTable) (
@@ -43,7 +48,8 @@ package enum FeedSchema {
       id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
       timestamp BLOB NOT NULL CHECK (typeof(timestamp) = 'real')
     );
-    INSERT INTO \(cacheTable)_v2 (id, timestamp) SELECT id, timestamp FROM \(cacheTable);
+    INSERT INTO \(cacheTable)_v2 (id, timestamp)
+    SELECT id, timestamp FROM \(cacheTable) WHERE id = 1 AND typeof(timestamp) = 'real';
     DROP TABLE \(cacheTable);
     ALTER TABLE \(cacheTable)_v2 RENAME TO \(cacheTable);
     """,
