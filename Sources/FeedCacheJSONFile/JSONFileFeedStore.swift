@@ -1,4 +1,3 @@
-import Dispatch
 import FeedCache
 import Foundation
 
@@ -40,8 +39,7 @@ public struct JSONFileFeedStore: FeedStore {
   public let storeURL: URL
   /// How the store reaches the disk.
   public let fileSystem: any FileSystem
-  private let storeFile: StoreFile
-  private let queue = DispatchQueue(label: "FeedCacheJSONFile.JSONFileFeedStore")
+  private let fileWork: BlockingWorkQueue<StoreFile>
 
   /// Creates a store over the JSON file at `storeURL`, which need not exist yet.
   ///
@@ -51,7 +49,9 @@ public struct JSONFileFeedStore: FeedStore {
   public init(storeURL: URL, fileSystem: any FileSystem = LocalFileSystem()) {
     self.storeURL = storeURL
     self.fileSystem = fileSystem
-    storeFile = StoreFile(layout: StoreFileLayout(storeURL: storeURL), fileSystem: fileSystem)
+    fileWork = BlockingWorkQueue(
+      label: "FeedCacheJSONFile.JSONFileFeedStore",
+      state: StoreFile(layout: StoreFileLayout(storeURL: storeURL), fileSystem: fileSystem))
   }
 
   /// Removes the cached feed, if any, and a corrupt store file.
@@ -59,7 +59,7 @@ public struct JSONFileFeedStore: FeedStore {
   /// - Throws: A ``JSONFileFeedStoreError`` when the file cannot be removed, or when the path
   ///   holds a newer format's file or a directory, which this store does not remove.
   public func deleteCachedFeed() async throws {
-    try await onFileQueue { [storeFile] () throws(JSONFileFeedStoreError) in
+    try await fileWork.run { (storeFile) throws(JSONFileFeedStoreError) in
       try storeFile.remove()
     }
   }
@@ -79,7 +79,7 @@ public struct JSONFileFeedStore: FeedStore {
     } catch {
       throw JSONFileFeedStoreError(.insert, at: storeURL, refusal: error)
     }
-    try await onFileQueue { [storeFile] () throws(JSONFileFeedStoreError) in
+    try await fileWork.run { (storeFile) throws(JSONFileFeedStoreError) in
       try storeFile.replace(with: data)
     }
   }
@@ -90,7 +90,7 @@ public struct JSONFileFeedStore: FeedStore {
   /// - Throws: A ``JSONFileFeedStoreError`` when the file cannot be read or decoded; the file is
   ///   left as it is.
   public func retrieve() async throws -> CachedFeed? {
-    let data = try await onFileQueue { [storeFile] () throws(JSONFileFeedStoreError) in
+    let data = try await fileWork.run { (storeFile) throws(JSONFileFeedStoreError) in
       try storeFile.contents(for: .retrieve)
     }
     guard let data else { return nil }
@@ -99,22 +99,5 @@ public struct JSONFileFeedStore: FeedStore {
     } catch {
       throw JSONFileFeedStoreError(.retrieve, at: storeURL, formatError: error)
     }
-  }
-
-  /// Runs `work` on this instance's queue, after the work enqueued before it.
-  private func onFileQueue<Value: Sendable>(
-    _ work: @escaping @Sendable () throws(JSONFileFeedStoreError) -> Value
-  ) async throws(JSONFileFeedStoreError) -> Value {
-    let result = await withCheckedContinuation {
-      (continuation: CheckedContinuation<Result<Value, JSONFileFeedStoreError>, Never>) in
-      queue.async {
-        do throws(JSONFileFeedStoreError) {
-          continuation.resume(returning: .success(try work()))
-        } catch {
-          continuation.resume(returning: .failure(error))
-        }
-      }
-    }
-    return try result.get()
   }
 }

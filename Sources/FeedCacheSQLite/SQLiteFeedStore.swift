@@ -1,3 +1,4 @@
+import FeedCache
 import Foundation
 
 /// A ``FeedCache/FeedStore`` that keeps its feed in an SQLite database, through the system's
@@ -32,14 +33,15 @@ import Foundation
 /// - Durability: the database runs in write-ahead-log mode with `synchronous = NORMAL`. A
 ///   committed insert or delete survives the app crashing; a power loss or operating-system crash
 ///   may lose the last commits, but never leaves a half-written cache.
-/// - Concurrency: the store is safe to use from many tasks at once. It is an actor that owns one
-///   connection, opened in SQLite's multi-thread mode (`SQLITE_OPEN_NOMUTEX`) and used only from
-///   the actor, so calls on one store run one at a time and waiting callers suspend instead of
-///   blocking a thread. A running SQLite call blocks its thread for as long as it takes (disk
-///   I/O, or waiting up to ``busyTimeout`` for another connection's lock).
+/// - Concurrency: the store is safe to use from many tasks at once. It owns one connection,
+///   opened in SQLite's multi-thread mode (`SQLITE_OPEN_NOMUTEX`) and used only from a serial
+///   dispatch queue of the store's own, so calls on one store run one at a time, in the order they
+///   are made, and never on Swift's cooperative thread pool: a SQLite call that blocks (disk I/O,
+///   or waiting up to ``busyTimeout`` for another connection's lock) blocks the store's queue,
+///   while its caller suspends and every other task of the app goes on.
 /// - Errors: every failure throws a ``SQLiteFeedStoreError`` naming the database's path and what
 ///   the store was doing.
-public actor SQLiteFeedStore {
+public final class SQLiteFeedStore: Sendable {
   /// How long a store waits by default for another connection's lock on the database.
   public static let defaultBusyTimeout: Duration = .seconds(5)
 
@@ -48,14 +50,12 @@ public actor SQLiteFeedStore {
   public static let maximumFileNameLength: Int = 255 - "-wal".utf8.count
 
   /// The database file, or `nil` for a store made by ``inMemory()``.
-  public nonisolated let storeURL: URL?
+  public let storeURL: URL?
   /// How long an operation waits for another connection's lock before it throws `SQLITE_BUSY`.
-  public nonisolated let busyTimeout: Duration
+  public let busyTimeout: Duration
 
-  /// The database file, or `nil` in memory.
-  internal let storage: FeedStorageFile?
-  /// The open database, once an operation found it readable; used only from this actor.
-  internal var database: FeedDatabase?
+  /// The storage, which every operation reaches through this queue, off the cooperative pool.
+  let storage: BlockingWorkQueue<FeedStorage>
 
   /// Makes a store whose database is the file at `storeURL`, without touching the file.
   ///
@@ -79,8 +79,9 @@ public actor SQLiteFeedStore {
     }
     self.storeURL = storeURL
     self.busyTimeout = busyTimeout
-    self.storage = FeedStorageFile(path: path, busyTimeout: busyTimeout)
-    self.database = nil
+    self.storage = BlockingWorkQueue(
+      label: Self.queueLabel,
+      state: FeedStorage(file: FeedStorageFile(path: path, busyTimeout: busyTimeout)))
   }
 
   /// Makes a store whose database lives in memory and disappears with the store.
@@ -98,9 +99,12 @@ public actor SQLiteFeedStore {
   private init(inMemory: Void) throws {
     self.storeURL = nil
     self.busyTimeout = .zero
-    self.storage = nil
-    self.database = try FeedDatabase(inMemoryWith: .zero)
+    self.storage = BlockingWorkQueue(
+      label: Self.queueLabel,
+      state: FeedStorage(inMemory: try FeedDatabase(inMemoryWith: .zero)))
   }
+
+  private static let queueLabel = "FeedCacheSQLite.SQLiteFeedStore"
 
   // The connection closes when the store goes away: releasing the `FeedDatabase` finalizes its
   // statements, and its connection then closes with `sqlite3_close_v2`.

@@ -5,7 +5,7 @@ import Foundation
 /// The store's connection with its statements, prepared once and reused for the connection's
 /// life, and the feed operations written in SQL.
 ///
-/// Not thread-safe: only its ``SQLiteFeedStore`` actor uses it. Every operation is one
+/// Not thread-safe: only its store's serial queue uses it. Every operation is one
 /// transaction and leaves the connection outside any transaction, whether it succeeds or throws.
 final class FeedDatabase {
   private let connection: SQLiteConnection

@@ -6,8 +6,8 @@ import Foundation
 ///
 /// It is not thread-safe by itself, on purpose: it opens with `SQLITE_OPEN_NOMUTEX` (SQLite's
 /// multi-thread mode), so SQLite takes no lock of its own per call, and its owner must use it from
-/// one thread at a time. ``SQLiteFeedStore`` uses its connection only from its actor; the type is not
-/// `Sendable`, so the compiler refuses any other sharing.
+/// one thread at a time. ``SQLiteFeedStore`` uses its connection only from its serial queue; the
+/// type is not `Sendable`, so the compiler refuses any other sharing.
 ///
 /// It is `package` so that test support and the benchmark in this package can open a second, raw
 /// connection to a store's file and run statements without repeating the C calls.

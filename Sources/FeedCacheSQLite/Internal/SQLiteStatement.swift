@@ -4,7 +4,7 @@ import Foundation
 /// A prepared statement, compiled once and run many times: bind, step, then ``reset()``.
 ///
 /// It holds its connection, so the connection closes only after every statement is finalized.
-/// Like its connection, it is used from one thread at a time (from the store's actor).
+/// Like its connection, it is used from one thread at a time (from the store's serial queue).
 ///
 /// It is `package` so that the benchmark's SQLite floor runs its statements through the same
 /// wrapper as the store.

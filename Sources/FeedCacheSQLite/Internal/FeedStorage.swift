@@ -1,0 +1,150 @@
+import CSQLite
+import FeedCache
+import Foundation
+
+/// A store's storage as its operations see it: the database file, and the database once an
+/// operation opened it.
+///
+/// Only the store's ``BlockingWorkQueue`` touches it, one operation at a time, off the
+/// cooperative pool: every method may block on the disk or on another connection's lock.
+struct FeedStorage {
+  /// The database file, or `nil` for a store made in memory.
+  let file: FeedStorageFile?
+  /// The open database, once an operation found it readable.
+  private var database: FeedDatabase?
+
+  /// Storage over the database file `file`, not opened yet.
+  init(file: FeedStorageFile) {
+    self.file = file
+    self.database = nil
+  }
+
+  /// Storage in memory, open from the start.
+  init(inMemory database: FeedDatabase) {
+    self.file = nil
+    self.database = database
+  }
+
+  /// Removes the cached feed, if any; a damaged file of the store's own goes with it.
+  mutating func delete() throws {
+    try write(.delete, "delete the cached feed") { database, operation in
+      try database.delete(operation)
+    }
+  }
+
+  /// Replaces the cached feed; a missing file is created, and a damaged one replaced.
+  mutating func insert(_ feed: [LocalFeedImage], timestamp: Date) throws {
+    try write(.insert, "insert the feed") { database, operation in
+      try database.insert(feed, timestamp: timestamp, operation)
+    }
+  }
+
+  /// The cached feed, read without writing anything.
+  mutating func retrieve() throws -> CachedFeed? {
+    let operation = "retrieve the cached feed"
+    guard let database = try openDatabase(for: .retrieve, operation) else { return nil }
+    do {
+      return try database.retrieve(operation)
+    } catch let error as SQLiteFeedStoreError where error.meansDamagedStorage {
+      self.database = nil
+      guard case .sqlite(_, let path, _, let message) = error else { throw error }
+      throw SQLiteFeedStoreError.damagedStorage(
+        operation: operation, path: path, problem: "SQLite cannot read the database: \(message)")
+    }
+  }
+
+  /// Creates the database file when it is missing (or replaces the store's damaged file) and
+  /// opens it, as the first insert would, without caching anything.
+  mutating func createDatabaseIfNeeded() throws {
+    _ = try openDatabase(for: .insert, "create the database")
+  }
+
+  /// What an operation does to the storage, which decides what it does with damaged storage.
+  enum Access {
+    case retrieve
+    case insert
+    case delete
+  }
+
+  /// Runs a write on the database, replacing (insert) or removing (delete) the store's storage
+  /// when SQLite finds it damaged on the way.
+  mutating func write(
+    _ access: Access, _ operation: String,
+    _ body: (FeedDatabase, String) throws -> Void
+  ) throws {
+    guard let database = try openDatabase(for: access, operation) else { return }
+    do {
+      try body(database, operation)
+    } catch let error as SQLiteFeedStoreError where error.meansDamagedStorage {
+      guard let file else { throw error }
+      self.database = nil
+      try file.remove(operation)
+      guard let replacement = try openDatabase(for: access, operation) else { return }
+      try body(replacement, operation)
+    }
+  }
+
+  /// The open database, opening it first when needed; `nil` when there is nothing to operate on
+  /// (no file to read or delete, or a damaged file that a delete removed).
+  ///
+  /// Each pass looks at the file and either opens it or changes it (creates a missing file,
+  /// removes a damaged one): replacing damaged storage takes three. Another store may change the
+  /// file between passes, or remove it while this pass opens it (then the file is gone and
+  /// opening it failed), so a few more are allowed, and no more.
+  private mutating func openDatabase(for access: Access, _ operation: String) throws
+    -> FeedDatabase?
+  {
+    if let database { return database }
+    guard let file else { return nil }
+    for _ in 0..<6 {
+      do {
+        switch try file.inspect(operation) {
+        case .missing:
+          break
+        case .damaged(let problem):
+          guard access != .retrieve else {
+            throw SQLiteFeedStoreError.damagedStorage(
+              operation: operation, path: file.path, problem: problem)
+          }
+          try file.remove(operation)
+          guard access == .insert else { return nil }
+          continue
+        case .current(let version):
+          let database = try FeedDatabase(
+            path: file.path, version: version, busyTimeout: file.busyTimeout, operation)
+          self.database = database
+          return database
+        }
+      } catch let error as SQLiteFeedStoreError
+        where error.meansFileWentAway && !file.exists
+      {
+        continue
+      }
+      guard access == .insert else { return nil }
+      try file.create(operation)
+    }
+    throw SQLiteFeedStoreError.sqlite(
+      operation: operation, path: file.path, resultCode: SQLITE_BUSY,
+      message: "another process kept replacing the file while the store opened it")
+  }
+}
+
+extension SQLiteFeedStoreError {
+  /// SQLite's primary result code (the extended code's low byte), when SQLite reported the
+  /// failure.
+  fileprivate var primaryResultCode: Int32? {
+    resultCode.map { $0 & 0xFF }
+  }
+
+  /// Whether opening the file failed because it was not there (it may have been there a moment
+  /// before).
+  fileprivate var meansFileWentAway: Bool {
+    if case .fileSystem(_, _, ENOENT, _) = self { return true }
+    return primaryResultCode == SQLITE_CANTOPEN
+  }
+
+  /// Whether SQLite failed because the file is not a database it can read.
+  fileprivate var meansDamagedStorage: Bool {
+    primaryResultCode == SQLITE_NOTADB || primaryResultCode == SQLITE_CORRUPT
+  }
+}

@@ -1,0 +1,67 @@
+import FeedCache
+import FeedCacheSQLite
+import FeedStoreSpecs
+import FeedStoreSupport
+import Foundation
+import Testing
+
+/// The store's SQLite work runs off Swift's cooperative pool: while as many stores as the pool
+/// has threads insert feeds back to back, another store's retrieves keep completing.
+///
+/// Progress is counted, never timed. The probe counts the retrieves that complete while every
+/// writer is between its first insert and its last. On the pool, each writer holds a pool thread
+/// from one insert to the next, so with every thread taken no retrieve completes in that span;
+/// off the pool, the threads are free while the inserts wait for SQLite, and a retrieve of a
+/// one-image cache completes dozens of times per insert.
+@Suite struct SQLiteFeedStoreCooperativePoolTests {
+  @Test func insertsOnEveryPoolThreadLeaveAnotherStoresRetrievesCompleting() async throws {
+    try await withTemporaryDirectory { directory in
+      let writers = try (0..<ProcessInfo.processInfo.activeProcessorCount).map { index in
+        try SQLiteFeedStore(storeURL: directory.appending(path: "writer\(index).sqlite"))
+      }
+      let reader = try SQLiteFeedStore(storeURL: directory.appending(path: "reader.sqlite"))
+      try await reader.insert(FeedStoreFixtures.numberedFeed(0, count: 1), timestamp: .now)
+      let inserts = writers.count * Self.insertsPerWriter
+      let progress = Locked(WriterProgress(writers: writers.count))
+
+      let completed = try await withThrowingTaskGroup(of: Int.self) { group in
+        for writer in writers {
+          group.addTask {
+            progress.withLock { $0.started += 1 }
+            for number in 0..<Self.insertsPerWriter {
+              try await writer.insert(
+                FeedStoreFixtures.numberedFeed(number, count: 2_000),
+                timestamp: FeedStoreFixtures.numberedTimestamp(number))
+            }
+            progress.withLock { $0.finished += 1 }
+            return 0
+          }
+        }
+        group.addTask {
+          var completedWhileAllWrite = 0
+          while !progress.current.allFinished && completedWhileAllWrite < inserts {
+            _ = try await reader.retrieve()
+            if progress.current.allWriting { completedWhileAllWrite += 1 }
+          }
+          return completedWhileAllWrite
+        }
+        return try await group.reduce(0, +)
+      }
+
+      #expect(
+        completed == inserts,
+        "\(completed) retrieves from another store completed during \(inserts) inserts")
+    }
+  }
+
+  private static let insertsPerWriter = 3
+}
+
+private struct WriterProgress {
+  let writers: Int
+  var started = 0
+  var finished = 0
+
+  var allWriting: Bool { started == writers && finished == 0 }
+  var allFinished: Bool { finished == writers }
+}
