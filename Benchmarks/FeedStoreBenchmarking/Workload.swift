@@ -30,18 +30,3 @@ package protocol Workload: Sendable {
   /// - Throws: ``BenchmarkError`` when the output is wrong.
   func verify(_ output: Output, of prepared: Prepared) async throws
 }
-
-/// A workload on a fixture given as its three steps, so that ``WorkloadCatalog`` defines each
-/// row in one place; the timed step is one closure call away from the sampler.
-struct InlineWorkload<Prepared, Output>: Workload {
-  let fixture: Fixture
-  let prepare: @Sendable (Fixture, _ directory: URL) async throws -> Prepared
-  let timed: @Sendable (Fixture, Prepared) async throws -> Output
-  let check: @Sendable (Fixture, Output, Prepared) async throws -> Void
-
-  func prepare(in directory: URL) async throws -> Prepared { try await prepare(fixture, directory) }
-  func run(_ prepared: Prepared) async throws -> Output { try await timed(fixture, prepared) }
-  func verify(_ output: Output, of prepared: Prepared) async throws {
-    try await check(fixture, output, prepared)
-  }
-}

@@ -1,4 +1,3 @@
-import FeedCache
 import FeedStoreBackends
 import Foundation
 import Testing
@@ -21,14 +20,14 @@ import Testing
   @Test func probedWorkload_ofAStoreRow_buildsOnlyThatStoreWithoutThePayload() throws {
     let workload = try WorkloadCatalog.probedWorkload(for: .store("SQLite", .insert), size: 10)
 
-    let store = try #require(workload as? InlineWorkload<any FeedStore, CachedFeed?>)
+    let store = try #require(workload as? StoreWorkload)
     #expect(store.fixture.payload.isEmpty)
   }
 
   @Test func probedWorkload_ofARowThatReadsThePayload_encodesIt() throws {
     let workload = try WorkloadCatalog.probedWorkload(for: .writeFloor, size: 10)
 
-    let floor = try #require(workload as? InlineWorkload<DurableFile, Void>)
+    let floor = try #require(workload as? WriteFloor)
     #expect(!floor.fixture.payload.isEmpty)
   }
 
