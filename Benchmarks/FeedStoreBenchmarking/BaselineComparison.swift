@@ -42,9 +42,8 @@ struct BaselineComparison: Codable, Sendable {
     self.baselineFile = baselineFile
     baselineStartedAt = baseline.startedAt
     self.threshold = threshold
-    var saved: [RowID: [Int: Int64]] = [:]
-    for (id, size, p50) in Self.figures(of: baseline) {
-      saved[id, default: [:]][size] = p50
+    let saved = Self.figures(of: baseline).reduce(into: [RowID: [Int: Int64]]()) {
+      $0[$1.id, default: [:]][$1.size] = $1.p50
     }
     var entries: [Entry] = []
     var newRows: [String] = []

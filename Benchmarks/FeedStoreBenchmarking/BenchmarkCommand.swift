@@ -35,17 +35,13 @@ package enum BenchmarkCommand {
     }
 
     do {
-      var report: RunReport
-      if let input {
-        report = input
-      } else {
-        var configuration = arguments.run
-        configuration.countsAllocations = configuration.measuresMemory && countsAllocations
-        report = try await BenchmarkRunner(
-          configuration: configuration,
-          memoryProbe: configuration.measuresMemory ? memoryProbe : nil
-        ).report()
-      }
+      var configuration = arguments.run
+      configuration.countsAllocations = configuration.measuresMemory && countsAllocations
+      let probe = configuration.measuresMemory ? memoryProbe : nil
+      var report =
+        if let input { input } else {
+          try await BenchmarkRunner(configuration: configuration, memoryProbe: probe).report()
+        }
       if let baseline, let path = arguments.baselinePath {
         report.comparison = BaselineComparison(
           report, baseline: baseline, baselineFile: path, threshold: arguments.threshold)

@@ -18,9 +18,7 @@ struct BenchmarkRunner: Sendable {
   func report() async throws -> RunReport {
     let machine = MachineInfo.current()
     if machine.buildConfiguration == "debug" {
-      StandardError.write(
-        "warning: this is a debug build; run `swift run -c release feedstore-bench` for real numbers"
-      )
+      StandardError.write("warning: a debug build's numbers mean nothing; build with -c release")
     }
     let startedAt = Date()
     let backends = configuration.backends.compactMap(FeedStoreBackend.named)
@@ -67,9 +65,16 @@ struct BenchmarkRunner: Sendable {
     StandardError.write("")
     var rows: [ResultRow] = []
     for (entry, samples) in zip(entries, samples) {
+      // A probe that fails leaves the row's memory "n/a" rather than failing the run.
+      var memory: MemoryFigures?
+      do {
+        memory = try memoryProbe?(entry.id, size)
+      } catch {
+        StandardError.write("warning: \(error)")
+      }
       let row = ResultRow(
         id: entry.id, size: size, payloadBytes: fixture.payload.count, samples: samples,
-        floor: rows.first { $0.id == entry.floor }, memory: memory(of: entry.id, size: size))
+        floor: rows.first { $0.id == entry.floor }, memory: memory)
       StandardError.write(
         "  \(row.label): p50 \(Formatting.duration(nanoseconds: row.summary.p50))")
       rows.append(row)
@@ -103,16 +108,6 @@ struct BenchmarkRunner: Sendable {
       return elapsed
     } catch {
       throw BenchmarkError("\(id.label) failed: \(error)")
-    }
-  }
-
-  /// The row's memory, or `nil` with a warning when the probe fails: the report shows "n/a".
-  private func memory(of id: RowID, size: Int) -> MemoryFigures? {
-    do {
-      return try memoryProbe?(id, size)
-    } catch {
-      StandardError.write("warning: \(error)")
-      return nil
     }
   }
 }

@@ -6,9 +6,8 @@ package struct RowID: Hashable, Codable, Sendable {
   }
 
   package let kind: Kind
-  /// The floor, baseline or backend name.
+  /// The floor, baseline or backend name, and what is timed, such as `insert`.
   package let name: String
-  /// What is timed, such as `copy`, `encode`, `insert`, `retrieve` or `sustained insert`.
   package let operation: String
 
   /// Creates the id of a row.

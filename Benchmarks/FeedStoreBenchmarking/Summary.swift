@@ -2,17 +2,11 @@
 /// measured: p90 is the smallest sample that at least 90% of them do not exceed.
 struct Summary: Codable, Equatable, Sendable {
   /// One of the figures, named as report columns head it.
-  enum Statistic: String, CaseIterable, Sendable {
+  enum Statistic: Int, CaseIterable, Sendable {
     case min, p50, p90, p99, max
 
     func of(_ summary: Summary) -> Int64 {
-      switch self {
-      case .min: summary.minimum
-      case .p50: summary.p50
-      case .p90: summary.p90
-      case .p99: summary.p99
-      case .max: summary.maximum
-      }
+      [summary.minimum, summary.p50, summary.p90, summary.p99, summary.maximum][rawValue]
     }
   }
 

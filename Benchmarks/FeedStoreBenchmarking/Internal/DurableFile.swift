@@ -1,14 +1,12 @@
 import FeedCacheJSONFile
 import Foundation
 
-/// A file replaced durably, as a file store replaces its storage: a new temporary file written
-/// and synced, then renamed over the destination.
+/// `floor.json` in a directory, replaced durably as a file store replaces its storage.
 struct DurableFile: Sendable {
   let destination: URL
   private let temporary: URL
   private let fileSystem = LocalFileSystem()
 
-  /// A file named `floor.json` in `directory`.
   init(directory: URL) {
     destination = directory.appending(path: "floor.json")
     temporary = directory.appending(path: "floor.json.tmp")

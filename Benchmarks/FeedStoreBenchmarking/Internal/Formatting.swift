@@ -45,7 +45,6 @@ enum Formatting {
     (change >= 0 ? "+" : "") + String(format: "%.1f%%", change * 100)
   }
 
-  /// `value` in the first of `units` (largest first) that it reaches, or `nil` below them all.
   private static func scaled(_ value: Double, _ units: [(divisor: Double, suffix: String)])
     -> String?
   {

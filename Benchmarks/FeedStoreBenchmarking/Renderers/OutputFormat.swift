@@ -35,8 +35,7 @@ enum OutputFormat: String, CaseIterable, Sendable {
     return ([sections.header] + blocks).joined(separator: "\n\n") + "\n"
   }
 
-  /// The whole run, keys sorted and indented so saved runs diff well: `--save` writes it and
-  /// `--baseline` and `--input` read it.
+  /// The whole run, as `--save` writes it, keys sorted and indented so saved runs diff well.
   private static func json(_ report: RunReport) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -187,7 +187,6 @@ private func duration(_ nanoseconds: Int64) -> String {
 /// One table of a report, as cells of text.
 struct ReportSection {
   let title: String
-  /// A sentence or two under the heading.
   let caption: String
   let headers: [String]
   /// Whether each column holds text, aligned to the left, rather than numbers.

@@ -158,7 +158,7 @@ private struct Recording {
     StandardError.write(
       "  \(row.label): \(Formatting.rate(row.feedsPerSecond)) feeds/s, p50 "
         + "\(Formatting.duration(nanoseconds: row.insert.p50)), drift \(Formatting.ratio(row.drift))"
-        + (row.flags.isEmpty ? "" : ", " + row.flags.map(\.rawValue).joined(separator: ", ")))
+    )
     return row
   }
 }
