@@ -1,4 +1,3 @@
-import FeedStoreBackends
 import Foundation
 
 /// Measures one row's memory at a number of images, such as in a child process of its own.
@@ -17,110 +16,54 @@ package enum BenchmarkCommand {
   package static func run(
     _ commandLine: [String], memoryProbe: @escaping MemoryMeasurement, countsAllocations: Bool
   ) async -> ExitCode {
-    let available = FeedStoreBackend.all.map(\.name)
     let arguments: Arguments
-    var baseline: RunReport?
-    var input: RunReport?
+    let baseline: RunReport?
+    let input: RunReport?
     do throws(ArgumentError) {
-      arguments = try Arguments.parse(commandLine, availableBackends: available)
+      arguments = try Arguments.parse(commandLine)
       if arguments.showsHelp {
-        print(Usage.help(backends: available))
+        print(BenchmarkOption.help)
         return .success
       }
-      try checkWritable(arguments.outputPath, option: "--output")
-      try checkWritable(arguments.savePath, option: "--save")
-      if let path = arguments.baselinePath {
-        baseline = try SavedRunLoader.load(from: path, for: "--baseline")
-      }
-      if let path = arguments.inputPath {
-        input = try SavedRunLoader.load(from: path, for: "--input")
-      }
+      baseline = try RunReport.load(from: arguments.baselinePath, for: "--baseline")
+      input = try RunReport.load(from: arguments.inputPath, for: "--input")
     } catch {
       StandardError.write("feedstore-bench: error: \(error)")
-      StandardError.write(Usage.synopsis)
+      StandardError.write(BenchmarkOption.synopsis)
       StandardError.write("Run 'feedstore-bench --help' for details.")
       return .usage
     }
 
     do {
+      var configuration = arguments.run
+      configuration.countsAllocations = configuration.measuresMemory && countsAllocations
+      let probe = configuration.measuresMemory ? memoryProbe : nil
       var report =
-        if let input {
-          input
-        } else {
-          try await measure(
-            arguments, memoryProbe: arguments.measuresMemory ? memoryProbe : nil,
-            countsAllocations: countsAllocations)
+        if let input { input } else {
+          try await BenchmarkRunner(configuration: configuration, memoryProbe: probe).report()
         }
       if let baseline, let path = arguments.baselinePath {
         report.comparison = BaselineComparison(
           report, baseline: baseline, baselineFile: path, threshold: arguments.threshold)
       }
-      try write(report, arguments: arguments)
-      return report.comparison.map(reportRegressions) ?? .success
+      // Saved first, so a report that cannot be rendered never loses the run.
+      if let path = arguments.savePath {
+        try write(try OutputFormat.json.render(report), to: path)
+        StandardError.write("saved the run to \(path)")
+      }
+      let text = try arguments.format.render(report)
+      if let path = arguments.outputPath {
+        try write(text, to: path)
+        StandardError.write("wrote the \(arguments.format.rawValue) report to \(path)")
+      } else {
+        FileHandle.standardOutput.write(Data(text.utf8))
+      }
+      guard let comparison = report.comparison else { return .success }
+      StandardError.write(comparison.verdict)
+      return comparison.regressions.isEmpty ? .success : .regression
     } catch {
       StandardError.write("feedstore-bench: error: \(error)")
       return .failure
-    }
-  }
-
-  private static func measure(
-    _ arguments: Arguments, memoryProbe: MemoryMeasurement?, countsAllocations: Bool
-  ) async throws -> RunReport {
-    let names = arguments.backends ?? FeedStoreBackend.all.map(\.name)
-    let backends = names.compactMap(FeedStoreBackend.named)
-    let machine = MachineInfo.current()
-    if machine.buildConfiguration == "debug" {
-      StandardError.write(
-        "warning: this is a debug build; run `swift run -c release feedstore-bench` for real numbers"
-      )
-    }
-    let startedAt = Date()
-    let runner = BenchmarkRunner(
-      sizes: arguments.sizes, backends: backends,
-      sampler: Sampler(iterations: arguments.iterations, warmup: arguments.warmup),
-      sustained: arguments.sustained, memoryProbe: memoryProbe)
-    let (rows, sustained) = try await runner.run()
-    let configuration = RunConfiguration(
-      sizes: arguments.sizes, backends: names, iterations: arguments.iterations,
-      warmup: arguments.warmup, measuresMemory: memoryProbe != nil,
-      countsAllocations: memoryProbe != nil && countsAllocations, fixtureSeed: Fixture.seed,
-      sustained: arguments.sustained)
-    return RunReport(
-      startedAt: startedAt, machine: machine, configuration: configuration, rows: rows,
-      sustained: sustained)
-  }
-
-  /// Saves the run first, so a report that cannot be rendered never loses it.
-  private static func write(_ report: RunReport, arguments: Arguments) throws {
-    if let savePath = arguments.savePath {
-      try write(try OutputFormat.json.render(report), to: savePath)
-      StandardError.write("saved the run to \(savePath)")
-    }
-    let text = try arguments.format.render(report)
-    if let outputPath = arguments.outputPath {
-      try write(text, to: outputPath)
-      StandardError.write("wrote the \(arguments.format.rawValue) report to \(outputPath)")
-    } else {
-      FileHandle.standardOutput.write(Data(text.utf8))
-    }
-  }
-
-  /// Checks, before anything is measured, that a file can be written at `path` (`--output`,
-  /// `--save`): its directory exists and is writable, and the path is not a directory.
-  ///
-  /// - Throws: ``ArgumentError`` naming `option` when it cannot.
-  private static func checkWritable(_ path: String?, option: String) throws(ArgumentError) {
-    guard let path else { return }
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    {
-      throw ArgumentError("\(option): '\(path)' is a directory")
-    }
-    let directory = URL(filePath: path).deletingLastPathComponent().path(percentEncoded: false)
-    guard FileManager.default.isWritableFile(atPath: directory) else {
-      throw ArgumentError(
-        "\(option): cannot write to '\(path)': its directory is missing or read-only")
     }
   }
 
@@ -132,28 +75,19 @@ package enum BenchmarkCommand {
       throw BenchmarkError("cannot write '\(path)': \(error.localizedDescription)")
     }
   }
+}
 
-  /// Names each regressed store row on standard error.
-  ///
-  /// - Returns: ``ExitCode/regression`` when any store row regressed.
-  private static func reportRegressions(_ comparison: BaselineComparison) -> ExitCode {
-    let regressions = comparison.regressions
-    guard !regressions.isEmpty else {
-      StandardError.write(
-        "no store row regressed by more than \(Formatting.percentChange(comparison.threshold)) "
-          + "against \(comparison.baselineFile)")
-      return .success
+/// The exit statuses of `feedstore-bench`, and what each means, as the help lists them.
+package enum ExitCode: Int32, CaseIterable, Sendable {
+  case success = 0
+  case regression, usage, failure
+
+  var meaning: String {
+    switch self {
+    case .success: "success"
+    case .regression: "a store regressed past the threshold"
+    case .usage: "bad arguments or baseline"
+    case .failure: "the benchmark failed"
     }
-    StandardError.write(
-      "\(regressions.count) store row(s) regressed by more than "
-        + "\(Formatting.percentChange(comparison.threshold)) against \(comparison.baselineFile):")
-    for entry in regressions {
-      StandardError.write(
-        "  \(entry.label) (N=\(Formatting.grouped(entry.size))): p50 "
-          + "\(Formatting.duration(nanoseconds: entry.baselineP50)) -> "
-          + "\(Formatting.duration(nanoseconds: entry.currentP50)) "
-          + "(\(Formatting.percentChange(entry.change)))")
-    }
-    return .regression
   }
 }

@@ -2,74 +2,113 @@ import FeedStoreBackends
 import FeedStoreSupport
 import Foundation
 
-/// Measures every row at every size, then the sustained mode, in a temporary directory that is
-/// removed afterwards, even when a store throws: the times in this process, the memory of each
-/// row through `memoryProbe`.
+/// Measures every row of ``WorkloadCatalog`` at every size, then the sustained mode: the times in
+/// this process, each row's memory through `memoryProbe`.
+///
+/// After each row's warm-up, the kept samples come in rounds of one sample of every row, so a
+/// slow spell of a shared machine lands on every row alike and the ratios between rows hold.
 struct BenchmarkRunner: Sendable {
-  /// The sizes, smallest first.
-  let sizes: [Int]
-  /// The backends to measure.
-  let backends: [FeedStoreBackend]
-  /// How many samples each row keeps and discards.
-  let sampler: Sampler
-  /// The sustained mode's counts.
-  let sustained: SustainedConfiguration
+  let configuration: RunConfiguration
   /// Measures a row's memory at a size, such as in a child process; `nil` skips memory.
   let memoryProbe: MemoryMeasurement?
 
-  /// Runs every row and the sustained mode; progress goes to standard error.
+  /// Runs every row and the sustained mode, on this machine; progress goes to standard error.
   ///
-  /// - Returns: The rows, sizes ascending, in catalog order within a size, and the sustained
-  ///   mode's rows.
+  /// - Returns: The run, rows by size ascending, in catalog order within a size.
   /// - Throws: ``BenchmarkError`` naming the row that failed.
-  func run() async throws -> (rows: [ResultRow], sustained: [SustainedRow]) {
-    try await withTemporaryDirectory { directory in
+  func report() async throws -> RunReport {
+    let machine = MachineInfo.current()
+    if machine.buildConfiguration == "debug" {
+      StandardError.write("warning: a debug build's numbers mean nothing; build with -c release")
+    }
+    let startedAt = Date()
+    let backends = configuration.backends.compactMap(FeedStoreBackend.named)
+    return try await withTemporaryDirectory { directory in
       var rows: [ResultRow] = []
-      for size in sizes {
-        rows += try await run(size: size, in: directory)
+      for size in configuration.sizes {
+        rows += try await run(size: size, backends: backends, in: directory)
       }
-      guard sustained.inserts > 0 else { return (rows, []) }
-      let runner = SustainedRunner(configuration: sustained, backends: backends)
-      return (rows, try await runner.run(in: directory))
+      let sustained =
+        configuration.sustained.inserts > 0
+        ? try await SustainedRunner(configuration: configuration.sustained, backends: backends)
+          .run(in: directory) : []
+      return RunReport(
+        startedAt: startedAt, machine: machine, configuration: configuration, rows: rows,
+        sustained: sustained)
     }
   }
 
-  private func run(size: Int, in directory: URL) async throws -> [ResultRow] {
+  private func run(size: Int, backends: [FeedStoreBackend], in directory: URL) async throws
+    -> [ResultRow]
+  {
     let fixture = try Fixture(count: size)
-    let workloads = WorkloadCatalog.ids(backends: backends).compactMap {
-      WorkloadCatalog.workload(for: $0, fixture: fixture, backends: backends)
-    }
+    let entries = WorkloadCatalog.entries(backends: backends)
+    let workloads = entries.map { $0.workload(fixture) }
+    let (iterations, warmup) = (configuration.iterations, configuration.warmup)
     StandardError.write(
-      "N = \(Formatting.grouped(size)): \(workloads.count) rows, \(sampler.warmup) warm-up "
-        + "sample(s) each, then \(sampler.iterations) round(s) of one sample per row")
+      "N = \(Formatting.grouped(size)): \(entries.count) rows, \(warmup) warm-up sample(s) each, "
+        + "then \(iterations) round(s) of one sample per row")
+    for (entry, workload) in zip(entries, workloads) {
+      for repetition in 0..<warmup {
+        _ = try await sample(workload, of: entry.id, in: directory, verifies: repetition == 0)
+      }
+    }
     StandardError.write("  rounds done:", terminator: "")
-    let samples = try await sampler.samples(of: workloads, in: directory) { round in
-      StandardError.write(" \(round)", terminator: "")
+    var samples = Array(repeating: [Duration](), count: entries.count)
+    for round in 0..<iterations {
+      for (index, (entry, workload)) in zip(entries, workloads).enumerated() {
+        samples[index].append(
+          try await sample(
+            workload, of: entry.id, in: directory, verifies: warmup == 0 && round == 0))
+      }
+      StandardError.write(" \(round + 1)", terminator: "")
     }
     StandardError.write("")
     var rows: [ResultRow] = []
-    for (workload, samples) in zip(workloads, samples) {
-      let floor = workload.id.floor.flatMap { floor in rows.first { $0.id == floor } }
+    for (entry, samples) in zip(entries, samples) {
+      // A probe that fails leaves the row's memory "n/a" rather than failing the run.
+      var memory: MemoryFigures?
+      do {
+        memory = try memoryProbe?(entry.id, size)
+      } catch {
+        StandardError.write("warning: \(error)")
+      }
       let row = ResultRow(
-        id: workload.id, size: size, payloadBytes: fixture.payload.count, samples: samples,
-        floor: floor, memory: memory(of: workload.id, size: size))
-      let peak = row.memory?.peakGrowthBytes.map { ", peak memory +\(Formatting.bytes($0))" }
+        id: entry.id, size: size, payloadBytes: fixture.payload.count, samples: samples,
+        floor: rows.first { $0.id == entry.floor }, memory: memory)
       StandardError.write(
-        "  \(row.label): p50 \(Formatting.duration(nanoseconds: row.summary.p50))\(peak ?? "")")
+        "  \(row.label): p50 \(Formatting.duration(nanoseconds: row.summary.p50))")
       rows.append(row)
     }
     return rows
   }
 
-  /// The row's memory, or `nil` with a warning when the probe fails: memory figures are
-  /// extras, and a missing one is reported as "n/a" rather than failing the run.
-  private func memory(of id: RowID, size: Int) -> MemoryFigures? {
-    guard let memoryProbe else { return nil }
+  /// Prepares and times one run (`ContinuousClock`) in a new directory, removed afterwards; the
+  /// store and the output are released after the clock stopped.
+  ///
+  /// `@concurrent`: a floor runs on a pool thread as a store's actor does, not on the main
+  /// thread, whose malloc arena makes allocation cheaper (the SQLite read floor measured 0.7 µs
+  /// per image there, 1.1 on a pool thread).
+  @concurrent private func sample<W: Workload>(
+    _ workload: W, of id: RowID, in root: URL, verifies: Bool
+  ) async throws -> Duration {
+    let directory = root.appending(path: "sample-\(UUID().uuidString)", directoryHint: .isDirectory)
     do {
-      return try memoryProbe(id, size)
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let prepared = try await workload.prepare(in: directory)
+      let clock = ContinuousClock()
+      let start = clock.now
+      let output = try await workload.run(prepared)
+      let elapsed = start.duration(to: clock.now)
+      BlackHole.consume(output)
+      BlackHole.consume(prepared)
+      if verifies {
+        try await workload.verify(output, of: prepared)
+      }
+      return elapsed
     } catch {
-      StandardError.write("warning: \(error)")
-      return nil
+      throw BenchmarkError("\(id.label) failed: \(error)")
     }
   }
 }

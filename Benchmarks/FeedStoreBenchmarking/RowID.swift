@@ -1,56 +1,21 @@
 /// What one row of results measures: a floor, a baseline, or one operation of a store.
 package struct RowID: Hashable, Codable, Sendable {
-  /// The three kinds of row.
+  /// A floor is the least a store could do; a baseline, a plain library call to compare with.
   package enum Kind: String, Codable, Sendable {
-    /// The least a store could do: copy the payload, write it durably, build the values, or
-    /// have SQLite insert or read the images through its C API.
-    case floor
-    /// A plain library call to compare a store with: `JSONEncoder` or `JSONDecoder`.
-    case baseline
-    /// An operation of a registered backend.
-    case store
+    case floor, baseline, store
   }
 
-  /// The kind of row.
   package let kind: Kind
-  /// The floor, baseline or backend name.
+  /// The floor, baseline or backend name, and what is timed, such as `insert`.
   package let name: String
-  /// What is timed, such as `copy`, `write`, `encode`, `insert`, `retrieve` or `sustained insert`.
   package let operation: String
 
   /// Creates the id of a row.
   package init(kind: Kind, name: String, operation: String) {
-    self.kind = kind
-    self.name = name
-    self.operation = operation
+    (self.kind, self.name, self.operation) = (kind, name, operation)
   }
 
-  /// The floor of copying the payload in memory.
-  static let memcpyFloor = RowID(kind: .floor, name: "memcpy", operation: "copy")
-  /// The floor of writing the payload durably.
-  static let writeFloor = RowID(kind: .floor, name: "write+fsync+rename", operation: "write")
-  /// The floor of SQLite itself doing a store's insert through its C API, with the values
-  /// encoded beforehand.
-  static let sqliteFloor = RowID(kind: .floor, name: "SQLite C API", operation: "insert")
-  /// The floor of building the images as values from their text fields.
-  static let valueFloor = RowID(kind: .floor, name: "build values", operation: "retrieve")
-  /// The floor of SQLite itself reading a store's rows through its C API into values.
-  static let sqliteReadFloor = RowID(kind: .floor, name: "SQLite C API read", operation: "retrieve")
-  /// The plain `JSONEncoder` baseline: the images as a synthesized `Codable` conformance would
-  /// encode them.
-  static let encodeBaseline = RowID(kind: .baseline, name: "JSONEncoder", operation: "encode")
-  /// `JSONEncoder` of the images mapped to a DTO of strings first, as a JSON store does.
-  static let stringEncodeBaseline = RowID(
-    kind: .baseline, name: "JSONEncoder, string DTO", operation: "encode")
-  /// The plain `JSONDecoder` baseline: the payload decoded into the same values.
-  static let decodeBaseline = RowID(kind: .baseline, name: "JSONDecoder", operation: "decode")
-
-  /// A row of a store's operation.
-  static func store(_ backend: String, _ operation: StoreOperation) -> RowID {
-    RowID(kind: .store, name: backend, operation: operation.rawValue)
-  }
-
-  /// How reports show the row, such as `Codable insert` or `floor: memcpy`.
+  /// How reports show the row, such as `SQLite insert` or `floor: memcpy`.
   package var label: String {
     switch kind {
     case .floor: "floor: \(name)"
@@ -59,39 +24,31 @@ package struct RowID: Hashable, Codable, Sendable {
     }
   }
 
-  /// Whether the row's timed operation reads the fixture's JSON payload.
-  ///
-  /// A memory probe of any other row does not build it: encoding it frees memory that the probed
-  /// operation would reuse without raising its peak.
-  var usesPayload: Bool {
-    [.memcpyFloor, .writeFloor, .decodeBaseline].contains(self)
+  // The rows ``WorkloadCatalog`` defines, the sustained mode's and the readers' rows.
+  static let memcpyFloor = RowID(kind: .floor, name: "memcpy", operation: "copy")
+  static let writeFloor = RowID(kind: .floor, name: "write+fsync+rename", operation: "write")
+  static let sqliteFloor = RowID(kind: .floor, name: "SQLite C API", operation: "insert")
+  static let valueFloor = RowID(kind: .floor, name: "build values", operation: "retrieve")
+  static let sqliteReadFloor = RowID(kind: .floor, name: "SQLite C API read", operation: "retrieve")
+  static let encodeBaseline = RowID(kind: .baseline, name: "JSONEncoder", operation: "encode")
+  static let stringEncodeBaseline = RowID(
+    kind: .baseline, name: "JSONEncoder, string DTO", operation: "encode")
+  static let decodeBaseline = RowID(kind: .baseline, name: "JSONDecoder", operation: "decode")
+  static let sustainedWriteFloor = RowID(
+    kind: .floor, name: "write+fsync+rename", operation: "sustained write")
+
+  static func store(_ backend: String, _ operation: StoreOperation) -> RowID {
+    .store(backend, operation.rawValue)
   }
 
-  /// The floor this row is divided by in its `vs floor` column: an insert, and the SQLite C API
-  /// floor, by the durable write; a retrieve, the SQLite read floor and the decoder by building
-  /// the values; the encoders by the copy; `nil` for the other floors.
-  ///
-  /// A store's insert and retrieve are also set against the other floors and baselines, in the
-  /// report's "against the floors" tables.
-  var floor: RowID? {
-    switch self {
-    case .sqliteFloor: .writeFloor
-    case .sqliteReadFloor, .decodeBaseline: .valueFloor
-    case .encodeBaseline, .stringEncodeBaseline: .memcpyFloor
-    default:
-      switch (kind, operation) {
-      case (.store, StoreOperation.insert.rawValue): .writeFloor
-      case (.store, StoreOperation.retrieve.rawValue): .valueFloor
-      default: nil
-      }
-    }
+  /// A backend's row of `operation`, such as the sustained mode's `sustained insert`.
+  static func store(_ backend: String, _ operation: String) -> RowID {
+    RowID(kind: .store, name: backend, operation: operation)
   }
 }
 
-/// The store operations the benchmark times one by one.
+/// The store operations timed one by one: the fixture inserted into an empty store, and
+/// retrieved from a store holding it.
 enum StoreOperation: String, CaseIterable, Sendable {
-  /// `insert(_:timestamp:)` of the whole fixture into an empty store.
-  case insert
-  /// `retrieve()` from a store holding the whole fixture.
-  case retrieve
+  case insert, retrieve
 }

@@ -1,79 +1,78 @@
 import Foundation
 
-/// A whole run: the machine, the configuration, every row and the scaling verdicts.
-///
-/// When asked for, it also holds the comparison with a saved run. `--format json` and `--save`
-/// write it as it is.
+/// A whole run, as `--format json` and `--save` write it: the machine, the configuration, every
+/// row, the scaling verdicts and, when asked for, the comparison with a saved run.
 struct RunReport: Codable, Sendable {
-  /// The version of this JSON shape; a saved run of another version is refused as a baseline.
+  /// The version of this JSON shape; a saved run of another version is refused.
   static let currentSchemaVersion = 2
 
-  /// The version of this JSON shape.
   let schemaVersion: Int
-  /// The tool that wrote the report.
   let tool: String
   /// When the run started, in ISO 8601.
   let startedAt: String
-  /// The machine the run measured.
   let machine: MachineInfo
-  /// What the run measured and how.
   let configuration: RunConfiguration
-  /// Every row at every size, sizes ascending, in catalog order within a size.
+  /// Every row, sizes ascending, in catalog order within a size; then the scaling of those
+  /// measured at two sizes or more; then the sustained mode's, the write floor's first.
   let rows: [ResultRow]
-  /// How each row's cost per image scales, when more than one size was measured.
   let scaling: [ScalingEntry]
-  /// The sustained mode's rows: the write floor's, then each backend's; empty when skipped.
   let sustained: [SustainedRow]
-  /// This run against `--baseline`, when given.
   var comparison: BaselineComparison?
 
-  /// Assembles a report, analyzing the rows' scaling.
   init(
     startedAt: Date, machine: MachineInfo, configuration: RunConfiguration, rows: [ResultRow],
-    sustained: [SustainedRow] = [], comparison: BaselineComparison? = nil
+    sustained: [SustainedRow] = []
   ) {
-    schemaVersion = Self.currentSchemaVersion
-    tool = "feedstore-bench"
+    (schemaVersion, tool) = (Self.currentSchemaVersion, "feedstore-bench")
     self.startedAt = startedAt.formatted(.iso8601)
-    self.machine = machine
-    self.configuration = configuration
-    self.rows = rows
+    (self.machine, self.configuration, self.rows) = (machine, configuration, rows)
     scaling = ScalingEntry.analyze(rows)
     self.sustained = sustained
-    self.comparison = comparison
   }
 
-  /// The sizes, smallest first, that have rows.
-  var sizes: [Int] { Array(Set(rows.map(\.size))).sorted() }
+  var sizes: [Int] { Set(rows.map(\.size)).sorted() }
+}
 
-  /// The rows of one size, in catalog order.
-  func rows(ofSize size: Int) -> [ResultRow] {
-    rows.filter { $0.size == size }
-  }
-
-  /// The row `id` at `size`, if measured.
-  func row(_ id: RowID, size: Int) -> ResultRow? {
-    rows.first { $0.id == id && $0.size == size }
+extension RunReport {
+  /// Loads the run saved at `path`, if any, which `option` named, before anything is measured.
+  ///
+  /// - Throws: ``ArgumentError`` when the file cannot be read, is not a saved run, or was saved
+  ///   by another schema version.
+  static func load(from path: String?, for option: String) throws(ArgumentError) -> RunReport? {
+    struct Version: Decodable { let schemaVersion: Int }
+    guard let path else { return nil }
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw ArgumentError("\(option): '\(path)' does not exist")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ArgumentError("\(option): cannot read '\(path)'")
+    }
+    guard let version = try? JSONDecoder().decode(Version.self, from: data).schemaVersion else {
+      throw ArgumentError("\(option): '\(path)' is not a run saved by feedstore-bench --save")
+    }
+    guard version == currentSchemaVersion else {
+      throw ArgumentError(
+        "\(option): '\(path)' has schema version \(version); this tool reads version "
+          + "\(currentSchemaVersion)")
+    }
+    do {
+      return try JSONDecoder().decode(RunReport.self, from: data)
+    } catch {
+      throw ArgumentError("\(option): '\(path)' is not a valid saved run: \(error)")
+    }
   }
 }
 
-/// What a run measured and how: saved with the results so a later run can tell what it is
-/// compared with.
-struct RunConfiguration: Codable, Sendable {
-  /// The feed sizes, smallest first.
-  let sizes: [Int]
-  /// The backends, by registry name.
-  let backends: [String]
-  /// Samples kept per row.
-  let iterations: Int
-  /// Samples discarded per row before them.
-  let warmup: Int
-  /// Whether memory was measured in child processes.
-  let measuresMemory: Bool
-  /// Whether heap allocations were counted.
-  let countsAllocations: Bool
-  /// The seed of the fixture's generator.
-  let fixtureSeed: UInt64
-  /// The sustained mode's counts.
-  let sustained: SustainedConfiguration
+/// What a run measured and how, saved with its results; `Arguments.parse` sets each property
+/// from its option, or the option's default.
+struct RunConfiguration: Codable, Equatable, Sendable {
+  var sizes: [Int] = []
+  var backends: [String] = []
+  var iterations = 0
+  var warmup = 0
+  /// Whether memory was measured in child processes, and heap allocations counted there.
+  var measuresMemory = true
+  var countsAllocations = false
+  var fixtureSeed = Fixture.seed
+  var sustained = SustainedConfiguration(inserts: 0, retrieveEvery: 1, readers: 0)
 }

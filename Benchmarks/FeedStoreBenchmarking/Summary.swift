@@ -1,18 +1,19 @@
-/// The order statistics of a row's samples, in nanoseconds.
-///
-/// Percentiles use the nearest-rank method: p90 is the smallest sample that at least 90% of the
-/// samples do not exceed, so every figure is a sample that was actually measured. With fewer
-/// than 100 samples p99 is the maximum, and with fewer than 10 so is p90.
+/// The order statistics of a row's samples, in nanoseconds, by nearest rank, so every figure was
+/// measured: p90 is the smallest sample that at least 90% of them do not exceed.
 struct Summary: Codable, Equatable, Sendable {
-  /// The fastest sample.
+  /// One of the figures, named as report columns head it.
+  enum Statistic: Int, CaseIterable, Sendable {
+    case min, p50, p90, p99, max
+
+    func of(_ summary: Summary) -> Int64 {
+      [summary.minimum, summary.p50, summary.p90, summary.p99, summary.maximum][rawValue]
+    }
+  }
+
   let minimum: Int64
-  /// The median.
   let p50: Int64
-  /// The 90th percentile.
   let p90: Int64
-  /// The 99th percentile.
   let p99: Int64
-  /// The slowest sample.
   let maximum: Int64
 
   /// Summarizes `samples`; every figure is 0 when there are none.
@@ -23,10 +24,7 @@ struct Summary: Codable, Equatable, Sendable {
       let rank = (percent * sorted.count + 99) / 100  // ceil(percent / 100 * count)
       return sorted[min(max(rank, 1), sorted.count) - 1]
     }
-    minimum = sorted.first ?? 0
-    p50 = percentile(50)
-    p90 = percentile(90)
-    p99 = percentile(99)
+    (minimum, p50, p90, p99) = (sorted.first ?? 0, percentile(50), percentile(90), percentile(99))
     maximum = sorted.last ?? 0
   }
 }

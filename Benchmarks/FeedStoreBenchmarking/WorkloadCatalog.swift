@@ -1,51 +1,215 @@
+import FeedCache
 import FeedStoreBackends
+import Foundation
 
-/// Every row of one size, in report order: the floors, the baselines, then each backend's insert
-/// and retrieve; and the workload of each, built only when asked for.
+/// Every row of one size, in report order, each defined once: the workload that times its
+/// operation and checks its first sample, and the floor its `vs floor` column divides it by
+/// (docs/Benchmarks.md explains each row).
+///
+/// Each workload is a type of its own, so the sampler's timed call is one direct witness call:
+/// closures of generic types cost about 0.2 µs more, a third of an in-memory retrieve.
 package enum WorkloadCatalog {
+  struct Entry: Sendable {
+    let id: RowID
+    /// The floor of the row's `vs floor` column; `nil` for the floors others are divided by.
+    let floor: RowID?
+    /// Whether the operation reads the payload, which a memory probe of other rows leaves out.
+    var readsPayload = false
+    /// Builds the workload on a fixture, only when asked for, so a probe holds no other row's.
+    let workload: @Sendable (Fixture) -> any Workload
+  }
+
   /// The rows over `backends`, in report order.
-  static func ids(backends: [FeedStoreBackend]) -> [RowID] {
+  static func entries(backends: [FeedStoreBackend]) -> [Entry] {
     [
-      .memcpyFloor, .writeFloor, .sqliteFloor, .valueFloor, .sqliteReadFloor, .encodeBaseline,
-      .stringEncodeBaseline, .decodeBaseline,
+      Entry(id: .memcpyFloor, floor: nil, readsPayload: true) { MemcpyFloor(fixture: $0) },
+      Entry(id: .writeFloor, floor: nil, readsPayload: true) { WriteFloor(fixture: $0) },
+      Entry(id: .sqliteFloor, floor: .writeFloor) { SQLiteFloor(fixture: $0, reads: false) },
+      Entry(id: .valueFloor, floor: nil) { ValueFloor(fixture: $0) },
+      Entry(id: .sqliteReadFloor, floor: .valueFloor) { SQLiteFloor(fixture: $0, reads: true) },
+      Entry(id: .encodeBaseline, floor: .memcpyFloor) { Encoder(fixture: $0, toStrings: false) },
+      Entry(id: .stringEncodeBaseline, floor: .memcpyFloor) {
+        Encoder(fixture: $0, toStrings: true)
+      },
+      Entry(id: .decodeBaseline, floor: .valueFloor, readsPayload: true) { Decoder(fixture: $0) },
     ]
-      + backends.flatMap { backend in StoreOperation.allCases.map { .store(backend.name, $0) } }
+      + backends.flatMap { backend in
+        StoreOperation.allCases.map { operation in
+          Entry(
+            id: .store(backend.name, operation),
+            floor: operation == .insert ? .writeFloor : .valueFloor
+          ) { StoreWorkload(backend: backend, operation: operation, fixture: $0) }
+        }
+      }
   }
 
-  /// The workload of row `id` on `fixture`, and no other: building the SQLite floors encodes the
-  /// images, which a memory probe of another row must not leave in its heap.
-  ///
-  /// - Returns: The workload, or `nil` when `id` is no row of `backends`.
-  static func workload(for id: RowID, fixture: Fixture, backends: [FeedStoreBackend])
-    -> (any Workload)?
-  {
-    switch id {
-    case .memcpyFloor: return MemcpyFloorWorkload(fixture: fixture)
-    case .writeFloor: return WriteFloorWorkload(fixture: fixture)
-    case .sqliteFloor: return SQLiteFloorWorkload(fixture: fixture, operation: .insert)
-    case .sqliteReadFloor: return SQLiteFloorWorkload(fixture: fixture, operation: .retrieve)
-    case .valueFloor: return RetrieveFloorWorkload(fixture: fixture, method: .buildValues)
-    case .decodeBaseline: return RetrieveFloorWorkload(fixture: fixture, method: .decodeJSON)
-    case .encodeBaseline: return EncodeBaselineWorkload(fixture: fixture, mapsToStrings: false)
-    case .stringEncodeBaseline:
-      return EncodeBaselineWorkload(fixture: fixture, mapsToStrings: true)
-    default:
-      guard id.kind == .store, let operation = StoreOperation(rawValue: id.operation),
-        let backend = backends.first(where: { $0.name == id.name })
-      else { return nil }
-      return StoreWorkload(backend: backend, operation: operation, fixture: fixture)
-    }
-  }
-
-  /// The workload a memory probe of row `id` runs: a fixture of `size` images, with the JSON
-  /// payload only when the row reads it, and only that row's workload.
+  /// The workload a memory probe of row `id` runs, alone, on a fixture of `size` images.
   ///
   /// - Throws: ``BenchmarkError`` when there is no such row or the fixture cannot be made.
   package static func probedWorkload(for id: RowID, size: Int) throws -> any Workload {
-    let fixture = try Fixture(count: size, encodesPayload: id.usesPayload)
-    guard let workload = workload(for: id, fixture: fixture, backends: FeedStoreBackend.all) else {
+    guard let entry = entries(backends: FeedStoreBackend.all).first(where: { $0.id == id }) else {
       throw BenchmarkError("no row \(id.label)")
     }
-    return workload
+    return entry.workload(try Fixture(count: size, encodesPayload: entry.readsPayload))
+  }
+}
+
+/// `memcpy` of the payload into a buffer allocated beforehand.
+private struct MemcpyFloor: Workload {
+  let fixture: Fixture
+
+  func prepare(in directory: URL) -> CopyDestination { CopyDestination(fixture.payload.count) }
+  func run(_ destination: CopyDestination) {
+    fixture.payload.withUnsafeBytes { destination.buffer.copyMemory(from: $0) }  // memcpy
+  }
+  func verify(_ output: Void, of destination: CopyDestination) throws {
+    try check(destination.buffer.elementsEqual(fixture.payload), "it did not copy the payload")
+  }
+}
+
+/// The payload written through the JSON file store's `LocalFileSystem`: write, fsync, rename.
+struct WriteFloor: Workload {
+  let fixture: Fixture
+
+  func prepare(in directory: URL) -> DurableFile { DurableFile(directory: directory) }
+  func run(_ file: DurableFile) throws { try file.write(fixture.payload) }
+  func verify(_ output: Void, of file: DurableFile) throws {
+    try check(try Data(contentsOf: file.destination) == fixture.payload, "it did not write it all")
+  }
+}
+
+/// SQLite itself inserting or reading the images through its C API, on a database set up
+/// untimed as the SQLite store sets up its own; it holds them already when the floor `reads`.
+private struct SQLiteFloor: Workload {
+  let fixture: Fixture
+  let reads: Bool
+
+  func prepare(in directory: URL) throws -> SQLiteFloorDatabase {
+    let database = try SQLiteFloorDatabase(
+      creatingFileAt: directory.appending(path: "floor.sqlite"),
+      feed: PreEncodedFeed(fixture.images), timestamp: fixture.timestamp)
+    if reads {
+      try database.insert()
+    }
+    return database
+  }
+
+  func run(_ database: SQLiteFloorDatabase) throws -> CachedFeed? {
+    guard reads else {
+      try database.insert()
+      return nil
+    }
+    return try database.read()
+  }
+
+  func verify(_ output: CachedFeed?, of database: SQLiteFloorDatabase) throws {
+    let stored = reads ? output : try database.read()
+    try check(
+      stored == fixture.cached,
+      "it kept \(stored?.feed.count ?? 0) of the fixture's \(fixture.count) images")
+  }
+}
+
+/// The images built from their text fields: the least any store must do to deliver them.
+private struct ValueFloor: Workload {
+  let fixture: Fixture
+
+  func prepare(in directory: URL) -> [TextImage] { fixture.images.map(TextImage.init) }
+  func run(_ texts: [TextImage]) throws -> [LocalFeedImage] {
+    try texts.map { text throws(BenchmarkError) in
+      guard let id = UUID(uuidString: text.id), let url = URL(string: text.url) else {
+        throw BenchmarkError("cannot build an image from \(text)")
+      }
+      return LocalFeedImage(
+        id: id, description: text.description, location: text.location, url: url)
+    }
+  }
+
+  func verify(_ images: [LocalFeedImage], of texts: [TextImage]) throws {
+    try check(images == fixture.images, "it did not build the images of the fixture")
+  }
+}
+
+/// `JSONEncoder().encode` of the images, with a new encoder each time, as a store that encodes on
+/// every insert would; mapped `toStrings` first inside the timed region, as a JSON store
+/// usually does, it writes the same bytes.
+private struct Encoder: Workload {
+  let fixture: Fixture
+  let toStrings: Bool
+
+  func prepare(in directory: URL) -> [LocalFeedImage] { fixture.images }
+  func run(_ images: [LocalFeedImage]) throws -> Data {
+    toStrings ? try JSONEncoder().encode(images.map(TextImage.init)) : try JSONImage.encode(images)
+  }
+
+  func verify(_ data: Data, of images: [LocalFeedImage]) throws {
+    // Key order may differ from one process to the next: compare the size, not the bytes.
+    let expected = fixture.payload.count
+    try check(data.count == expected, "it wrote \(data.count) bytes, not \(expected)")
+  }
+}
+
+/// `JSONDecoder().decode` of the payload, with a new decoder each time.
+private struct Decoder: Workload {
+  let fixture: Fixture
+
+  func prepare(in directory: URL) {}
+  func run(_ prepared: Void) throws -> [LocalFeedImage] { try JSONImage.decode(fixture.payload) }
+  func verify(_ images: [LocalFeedImage], of prepared: Void) throws {
+    try check(images == fixture.images, "it did not decode the images of the fixture")
+  }
+}
+
+/// `insert(_:timestamp:)` of the fixture into a new, empty store, or `retrieve()` from a new
+/// store that holds it.
+struct StoreWorkload: Workload {
+  let backend: FeedStoreBackend
+  let operation: StoreOperation
+  let fixture: Fixture
+
+  func prepare(in directory: URL) async throws -> any FeedStore {
+    let store = try await backend.makeStore(in: directory)
+    if operation == .retrieve {
+      try await store.insert(fixture.images, timestamp: fixture.timestamp)
+    }
+    return store
+  }
+
+  func run(_ store: any FeedStore) async throws -> CachedFeed? {
+    guard operation == .retrieve else {
+      try await store.insert(fixture.images, timestamp: fixture.timestamp)
+      return nil
+    }
+    return try await store.retrieve()
+  }
+
+  func verify(_ output: CachedFeed?, of store: any FeedStore) async throws {
+    let cached = operation == .insert ? try await store.retrieve() : output
+    try check(
+      cached == fixture.cached,
+      "\(backend) retrieved \(cached?.feed.count ?? 0) images, not the \(fixture.count) it was given"
+    )
+  }
+}
+
+/// Throws `message` unless `condition` holds: a row's check, made after its clock stopped.
+private func check(_ condition: Bool, _ message: @autoclosure () -> String) throws(BenchmarkError) {
+  guard condition else { throw BenchmarkError(message()) }
+}
+
+/// A heap buffer a copy writes into; its address escapes first, so the copy is never dead code.
+private final class CopyDestination {
+  let buffer: UnsafeMutableRawBufferPointer
+
+  init(_ byteCount: Int) {
+    buffer = .allocate(byteCount: max(byteCount, 1), alignment: 16)
+    buffer.initializeMemory(as: UInt8.self, repeating: 0)
+    if let base = buffer.baseAddress {
+      BlackHole.escape(base)
+    }
+  }
+
+  deinit {
+    buffer.deallocate()
   }
 }

@@ -3,95 +3,18 @@ import Testing
 @testable import FeedStoreBenchmarking
 
 @Suite struct BaselineComparisonTests {
-  @Test func init_flagsAStoreRowSlowerThanTheThresholdAsARegression() throws {
+  @Test(arguments: changes)
+  func init_flagsOnlyAStoreRowSlowerByMoreThanTheThresholdAndTheNoise(_ input: Change) throws {
     let sut = makeSUT(
-      current: [makeRow(sqliteInsert, size: 1_000, p50: 1_200_000)],
-      baseline: [makeRow(sqliteInsert, size: 1_000, p50: 1_000_000)],
-      threshold: 0.10)
+      current: [makeRow(input.id, size: 1_000, p50: input.current)],
+      baseline: [makeRow(input.id, size: 1_000, p50: input.baseline)])
 
     let entry = try #require(sut.entries.first)
 
-    #expect(entry.regressed)
-    #expect(entry.change == 0.2)
-    #expect(sut.regressions.map(\.id) == [sqliteInsert])
-  }
-
-  @Test func init_doesNotFlagAStoreRowSlowerWithinTheThreshold() throws {
-    let sut = makeSUT(
-      current: [makeRow(sqliteInsert, size: 1_000, p50: 1_050_000)],
-      baseline: [makeRow(sqliteInsert, size: 1_000, p50: 1_000_000)],
-      threshold: 0.10)
-
-    let entry = try #require(sut.entries.first)
-
-    #expect(!entry.regressed)
-    #expect(sut.regressions.isEmpty)
-  }
-
-  @Test func init_doesNotFlagAStoreRowSlowerByExactlyTheThreshold() throws {
-    let sut = makeSUT(
-      current: [makeRow(sqliteInsert, size: 1_000, p50: 1_100_000)],
-      baseline: [makeRow(sqliteInsert, size: 1_000, p50: 1_000_000)],
-      threshold: 0.10)
-
-    let entry = try #require(sut.entries.first)
-
-    #expect(!entry.regressed)
-  }
-
-  @Test func init_doesNotFlagAFasterStoreRow() throws {
-    let sut = makeSUT(
-      current: [makeRow(sqliteInsert, size: 1_000, p50: 500_000)],
-      baseline: [makeRow(sqliteInsert, size: 1_000, p50: 1_000_000)],
-      threshold: 0.10)
-
-    let entry = try #require(sut.entries.first)
-
-    #expect(entry.change == -0.5)
-    #expect(!entry.regressed)
-  }
-
-  /// Sub-microsecond rows move by several times their own p50 from scheduling jitter alone.
-  @Test func init_doesNotFlagASlowDownWithinTheNoiseFloor() throws {
-    let sut = makeSUT(
-      current: [makeRow(inMemoryRetrieve, size: 1_000, p50: 4_000)],
-      baseline: [makeRow(inMemoryRetrieve, size: 1_000, p50: 1_000)],
-      threshold: 0.10)
-
-    let entry = try #require(sut.entries.first)
-
-    #expect(entry.change == 3)
-    #expect(!entry.regressed)
-  }
-
-  @Test func init_flagsASlowDownJustPastTheNoiseFloor() throws {
-    let baselineP50: Int64 = 1_000
-    let sut = makeSUT(
-      current: [
-        makeRow(
-          inMemoryRetrieve, size: 1_000,
-          p50: baselineP50 + BaselineComparison.noiseNanoseconds + 1)
-      ],
-      baseline: [makeRow(inMemoryRetrieve, size: 1_000, p50: baselineP50)],
-      threshold: 0.10)
-
-    let entry = try #require(sut.entries.first)
-
-    #expect(entry.regressed)
-  }
-
-  /// Floors and baselines measure the machine, not the stores: they never fail a run.
-  @Test func init_doesNotLetANonStoreRowRegress() throws {
-    let sut = makeSUT(
-      current: [makeRow(.writeFloor, size: 1_000, p50: 3_000_000)],
-      baseline: [makeRow(.writeFloor, size: 1_000, p50: 1_000_000)],
-      threshold: 0.10)
-
-    let entry = try #require(sut.entries.first)
-
-    #expect(!entry.gates)
-    #expect(!entry.regressed)
-    #expect(sut.regressions.isEmpty)
+    #expect(entry.change == input.change)
+    #expect(entry.gates == (input.id.kind == .store))
+    #expect(entry.regressed == input.regresses)
+    #expect(sut.regressions.map(\.id) == (input.regresses ? [input.id] : []))
   }
 
   @Test func init_reportsARowMissingFromTheBaselineAsNewNotAsARegression() {
@@ -99,23 +22,13 @@ import Testing
       current: [
         makeRow(sqliteInsert, size: 1_000, p50: 1_000_000),
         makeRow(.store("JSONFile", .insert), size: 1_000, p50: 9_000_000),
+        makeRow(sqliteInsert, size: 10_000, p50: 90_000_000),
       ],
-      baseline: [makeRow(sqliteInsert, size: 1_000, p50: 1_000_000)],
-      threshold: 0.10)
+      baseline: [makeRow(sqliteInsert, size: 1_000, p50: 1_000_000)])
 
-    #expect(sut.newRows == ["JSONFile insert (N=1000)"])
+    #expect(sut.newRows == ["JSONFile insert (N=1000)", "SQLite insert (N=10000)"])
     #expect(sut.entries.map(\.id) == [sqliteInsert])
     #expect(sut.regressions.isEmpty)
-  }
-
-  @Test func init_reportsARowSavedAtAnotherSizeOnlyAsNew() {
-    let sut = makeSUT(
-      current: [makeRow(sqliteInsert, size: 10_000, p50: 90_000_000)],
-      baseline: [makeRow(sqliteInsert, size: 1_000, p50: 1_000_000)],
-      threshold: 0.10)
-
-    #expect(sut.newRows == ["SQLite insert (N=10000)"])
-    #expect(sut.entries.isEmpty)
   }
 
   @Test func init_ignoresBaselineRowsThisRunDidNotMeasure() {
@@ -124,8 +37,7 @@ import Testing
       baseline: [
         makeRow(sqliteInsert, size: 1_000, p50: 1_000_000),
         makeRow(.store("JSONFile", .insert), size: 1_000, p50: 9_000_000),
-      ],
-      threshold: 0.10)
+      ])
 
     #expect(sut.entries.map(\.id) == [sqliteInsert])
     #expect(sut.newRows.isEmpty)
@@ -140,62 +52,103 @@ import Testing
       baseline: [
         makeRow(sqliteInsert, size: 1_000, p50: 1_000_000),
         makeRow(inMemoryRetrieve, size: 1_000, p50: 1_000),
-      ],
-      threshold: 0.10)
+      ])
 
     #expect(sut.entries.map(\.id) == [inMemoryRetrieve, sqliteInsert])
   }
 
-  @Test func init_recordsBothP50sOfAnEntry() throws {
-    let sut = makeSUT(
-      current: [makeRow(sqliteInsert, size: 1_000, p50: 1_200_000)],
-      baseline: [makeRow(sqliteInsert, size: 1_000, p50: 1_000_000)],
-      threshold: 0.10)
-
-    let entry = try #require(sut.entries.first)
-
-    #expect(entry.baselineP50 == 1_000_000)
-    #expect(entry.currentP50 == 1_200_000)
-    #expect(entry.size == 1_000)
-    #expect(entry.label == "SQLite insert")
-  }
-
-  @Test func init_recordsTheBaselineItComparedWith() {
+  @Test func init_recordsTheRowItsBothP50sAndTheBaselineItComparedWith() throws {
     let baseline = makeReport(rows: [makeRow(sqliteInsert, size: 1_000, p50: 1_000_000)])
 
     let sut = BaselineComparison(
-      baseline, baseline: baseline, baselineFile: "saved/run.json", threshold: 0.25)
+      makeReport(rows: [makeRow(sqliteInsert, size: 1_000, p50: 1_200_000)]), baseline: baseline,
+      baselineFile: "saved/run.json", threshold: 0.25)
 
-    #expect(sut.baselineFile == "saved/run.json")
-    #expect(sut.baselineStartedAt == baseline.startedAt)
+    let entry = try #require(sut.entries.first)
+    #expect([entry.label, "\(entry.size)"] == ["SQLite insert", "1000"])
+    #expect([entry.baselineP50, entry.currentP50] == [1_000_000, 1_200_000])
+    #expect([sut.baselineFile, sut.baselineStartedAt] == ["saved/run.json", baseline.startedAt])
     #expect(sut.threshold == 0.25)
   }
 
-  @Test func init_comparesTheSustainedModesInsertsAsAStoreRow() throws {
+  @Test func init_comparesTheSustainedInsertsAndTheReadersRetrievesAsStoreRows() {
+    let readers = SustainedRow.Readers(
+      readers: 2, insert: Summary(nanoseconds: [1]), retrieve: Summary(nanoseconds: [200_000]),
+      retrieves: 1)
     let current = makeReport(
-      rows: [], sustained: [makeSustainedRow(firstTenth: 200_000, lastTenth: 200_000)])
+      rows: [],
+      sustained: [makeSustainedRow(firstTenth: 200_000, lastTenth: 200_000, readers: readers)])
     let baseline = makeReport(
-      rows: [], sustained: [makeSustainedRow(firstTenth: 100_000, lastTenth: 100_000)])
+      rows: [],
+      sustained: [makeSustainedRow(firstTenth: 100_000, lastTenth: 100_000, readers: readers)])
 
     let sut = BaselineComparison(
-      current, baseline: baseline, baselineFile: "baseline.json", threshold: 0.10)
+      current, baseline: baseline, baselineFile: "b.json", threshold: 0.10)
 
-    let entry = try #require(sut.entries.first)
-    #expect(entry.label == "SQLite sustained insert")
-    #expect(entry.size == 100)
-    #expect(entry.regressed)
+    #expect(
+      sut.entries.map(\.label) == ["SQLite sustained insert", "SQLite retrieve while inserting"])
+    #expect(sut.entries.map(\.size) == [100, 100])
+    #expect(sut.entries.map(\.regressed) == [true, false])
+  }
+
+  @Test func verdict_namesEachRegressedStoreRow() {
+    let sut = makeSUT(
+      current: [makeRow(sqliteInsert, size: 1_000, p50: 2_000_000)],
+      baseline: [makeRow(sqliteInsert, size: 1_000, p50: 1_000_000)])
+
+    #expect(
+      sut.verdict
+        == "1 store row(s) regressed by more than +10.0% against baseline.json:\n"
+        + "  SQLite insert (N=1000) +100.0%")
   }
 
   // MARK: - Helpers
 
-  private let sqliteInsert = RowID.store("SQLite", .insert)
-  private let inMemoryRetrieve = RowID.store("InMemory", .retrieve)
+  /// A row's p50 in the baseline and now, and whether that is a regression at a 10% threshold.
+  struct Change: CustomTestStringConvertible, Sendable {
+    let name: String
+    let id: RowID
+    let baseline: Int64
+    let current: Int64
+    let change: Double
+    let regresses: Bool
+    var testDescription: String { name }
+  }
 
-  private func makeSUT(current: [ResultRow], baseline: [ResultRow], threshold: Double)
-    -> BaselineComparison
-  {
+  static let changes = [
+    Change(
+      name: "slower past the threshold", id: sqliteInsert, baseline: 1_000_000, current: 1_200_000,
+      change: 0.2, regresses: true),
+    Change(
+      name: "slower within the threshold", id: sqliteInsert, baseline: 1_000_000,
+      current: 1_050_000, change: 0.05, regresses: false),
+    Change(
+      name: "slower by exactly the threshold", id: sqliteInsert, baseline: 1_000_000,
+      current: 1_100_000, change: 0.1, regresses: false),
+    Change(
+      name: "faster", id: sqliteInsert, baseline: 1_000_000, current: 500_000, change: -0.5,
+      regresses: false),
+    // Sub-microsecond rows move by several times their own p50 from scheduling jitter alone.
+    Change(
+      name: "slower within the noise floor", id: inMemoryRetrieve, baseline: 1_000, current: 4_000,
+      change: 3, regresses: false),
+    Change(
+      name: "slower just past the noise floor", id: inMemoryRetrieve, baseline: 1_000,
+      current: 1_000 + BaselineComparison.noiseNanoseconds + 1, change: 5.001, regresses: true),
+    // Floors and baselines measure the machine, not the stores: they never fail a run.
+    Change(
+      name: "a floor, slower", id: .writeFloor, baseline: 1_000_000, current: 3_000_000, change: 2,
+      regresses: false),
+  ]
+
+  private static let sqliteInsert = RowID.store("SQLite", .insert)
+  private static let inMemoryRetrieve = RowID.store("InMemory", .retrieve)
+  private let sqliteInsert = Self.sqliteInsert
+  private let inMemoryRetrieve = Self.inMemoryRetrieve
+
+  private func makeSUT(current: [ResultRow], baseline: [ResultRow]) -> BaselineComparison {
     BaselineComparison(
       makeReport(rows: current), baseline: makeReport(rows: baseline),
-      baselineFile: "baseline.json", threshold: threshold)
+      baselineFile: "baseline.json", threshold: 0.10)
   }
 }

@@ -22,6 +22,22 @@ import Testing
     #expect(svg.components(separatedBy: "stroke=\"#f0f0f0\"").count - 1 == 3)
   }
 
+  @Test func table_andMarkdown_layOutTheSameSections() throws {
+    let report = makeSUT(sizes: [100, 1_000])
+    let titles = ReportSections(report).all.map(\.title)
+
+    let table = try OutputFormat.table.render(report)
+    let markdown = try OutputFormat.markdown.render(report)
+
+    #expect(
+      titles == [
+        "N = 100 images", "N = 1,000 images", "Insert against the encoder baselines (p50)",
+        "Insert against the floors", "Scaling: ns per image (p50) by N",
+      ])
+    #expect(
+      titles.allSatisfy { table.contains("\n\n\($0)\n") && markdown.contains("#### \($0)\n") })
+  }
+
   @Test func table_flagsASustainedRowThatDrifts() throws {
     let drifting = makeSustainedRow(firstTenth: 100_000, lastTenth: 400_000)
     let report = makeReport(rows: [], sustained: [drifting])

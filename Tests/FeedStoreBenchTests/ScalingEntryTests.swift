@@ -3,67 +3,21 @@ import Testing
 @testable import FeedStoreBenchmarking
 
 @Suite struct ScalingEntryTests {
-  @Test func analyze_doesNotFlagLinearGrowth() throws {
+  @Test(arguments: growths)
+  func analyze_judgesTheGrowthOfCostPerImage(_ input: Growth) throws {
     let rows = [
-      makeRow(.store("SQLite", .insert), size: 1_000, p50: 1_000_000),
-      makeRow(.store("SQLite", .insert), size: 10_000, p50: 10_000_000),
+      makeRow(sqliteInsert, size: 1_000, p50: 1_000_000),
+      makeRow(sqliteInsert, size: input.largerSize, p50: input.largerP50),
     ]
 
     let entry = try #require(ScalingEntry.analyze(rows).first)
 
-    #expect(entry.growth == 1)
-    #expect(entry.verdict == .linear)
-  }
-
-  @Test func analyze_flagsQuadraticGrowthAsWorseThanLinear() throws {
-    let rows = [
-      makeRow(.store("JSONFile", .insert), size: 1_000, p50: 1_000_000),
-      makeRow(.store("JSONFile", .insert), size: 10_000, p50: 100_000_000),
-    ]
-
-    let entry = try #require(ScalingEntry.analyze(rows).first)
-
-    #expect(entry.growth == 10)
-    #expect(entry.verdict == .worseThanLinear)
-  }
-
-  @Test func analyze_doesNotFlagGrowthOfExactlyTheLimit() throws {
-    let rows = [
-      makeRow(.store("SQLite", .retrieve), size: 1_000, p50: 1_000_000),
-      makeRow(.store("SQLite", .retrieve), size: 2_000, p50: 3_000_000),
-    ]
-
-    let entry = try #require(ScalingEntry.analyze(rows).first)
-
-    #expect(entry.growth == ScalingEntry.worseThanLinearGrowth)
-    #expect(entry.verdict == .linear)
-  }
-
-  @Test func analyze_flagsGrowthJustPastTheLimit() throws {
-    let rows = [
-      makeRow(.store("SQLite", .retrieve), size: 1_000, p50: 1_000_000),
-      makeRow(.store("SQLite", .retrieve), size: 2_000, p50: 3_002_000),
-    ]
-
-    let entry = try #require(ScalingEntry.analyze(rows).first)
-
-    #expect(entry.verdict == .worseThanLinear)
-  }
-
-  /// A fixed cost (an `fsync`) spread over more images makes each one cheaper.
-  @Test func analyze_callsFallingCostPerImageBetterThanLinear() throws {
-    let rows = [
-      makeRow(.writeFloor, size: 1_000, p50: 10_000_000),
-      makeRow(.writeFloor, size: 10_000, p50: 12_000_000),
-    ]
-
-    let entry = try #require(ScalingEntry.analyze(rows).first)
-
-    #expect(entry.verdict == .betterThanLinear)
+    #expect(entry.growth == input.growth)
+    #expect(entry.verdict == input.verdict)
   }
 
   @Test func analyze_leavesOutRowsMeasuredAtOneSizeOnly() {
-    let rows = [makeRow(.store("SQLite", .insert), size: 1_000, p50: 1_000_000)]
+    let rows = [makeRow(sqliteInsert, size: 1_000, p50: 1_000_000)]
 
     let entries = ScalingEntry.analyze(rows)
 
@@ -80,15 +34,14 @@ import Testing
 
     let entries = ScalingEntry.analyze(rows)
 
-    #expect(entries.map(\.id) == [.memcpyFloor, .store("InMemory", .insert)])
     #expect(entries.map(\.label) == ["floor: memcpy", "InMemory insert"])
   }
 
   @Test func analyze_comparesTheSmallestSizeWithTheLargestWhateverTheRowOrder() throws {
     let rows = [
-      makeRow(.store("SQLite", .insert), size: 10_000, p50: 100_000_000),
-      makeRow(.store("SQLite", .insert), size: 1_000, p50: 1_000_000),
-      makeRow(.store("SQLite", .insert), size: 5_000, p50: 5_000_000),
+      makeRow(sqliteInsert, size: 10_000, p50: 100_000_000),
+      makeRow(sqliteInsert, size: 1_000, p50: 1_000_000),
+      makeRow(sqliteInsert, size: 5_000, p50: 5_000_000),
     ]
 
     let entry = try #require(ScalingEntry.analyze(rows).first)
@@ -97,4 +50,36 @@ import Testing
     #expect(entry.points.map(\.nanosecondsPerImage) == [1_000, 1_000, 10_000])
     #expect(entry.growth == 10)
   }
+
+  // MARK: - Helpers
+
+  /// A row's p50 at a larger size than 1,000 images, where it took 1 ms.
+  struct Growth: CustomTestStringConvertible, Sendable {
+    let name: String
+    let largerSize: Int
+    let largerP50: Int64
+    let growth: Double
+    let verdict: ScalingEntry.Verdict
+    var testDescription: String { name }
+  }
+
+  static let growths = [
+    Growth(
+      name: "linear", largerSize: 10_000, largerP50: 10_000_000, growth: 1, verdict: .linear),
+    Growth(
+      name: "quadratic", largerSize: 10_000, largerP50: 100_000_000, growth: 10,
+      verdict: .worseThanLinear),
+    Growth(
+      name: "exactly the limit", largerSize: 2_000, largerP50: 3_000_000,
+      growth: ScalingEntry.worseThanLinearGrowth, verdict: .linear),
+    Growth(
+      name: "just past the limit", largerSize: 2_000, largerP50: 3_002_000, growth: 1.501,
+      verdict: .worseThanLinear),
+    // A fixed cost (an `fsync`) spread over more images makes each one cheaper.
+    Growth(
+      name: "falling", largerSize: 10_000, largerP50: 1_200_000, growth: 0.12,
+      verdict: .betterThanLinear),
+  ]
+
+  private let sqliteInsert = RowID.store("SQLite", .insert)
 }

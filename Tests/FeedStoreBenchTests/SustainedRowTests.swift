@@ -3,25 +3,12 @@ import Testing
 @testable import FeedStoreBenchmarking
 
 @Suite struct SustainedRowTests {
-  @Test func init_measuresDriftAsTheLastTenthsP50OverTheFirstTenths() {
-    let row = makeSustainedRow(firstTenth: 100_000, lastTenth: 150_000)
+  @Test(arguments: drifts)
+  func init_flagsLatencyThatDriftsPastTheLimitAndTheNoise(_ input: Drift) {
+    let row = makeSustainedRow(firstTenth: input.first, lastTenth: input.last)
 
-    #expect(row.drift == 1.5)
-    #expect(row.flags.isEmpty)
-  }
-
-  @Test func init_flagsLatencyThatDriftsPastTheLimit() {
-    let row = makeSustainedRow(firstTenth: 100_000, lastTenth: 151_000)
-
-    #expect(row.flags == [.drifts])
-  }
-
-  /// A sub-microsecond insert moves by more than 1.5x from scheduling jitter alone.
-  @Test func init_doesNotFlagADriftWithinTheNoiseFloor() {
-    let row = makeSustainedRow(firstTenth: 1_000, lastTenth: 4_000)
-
-    #expect(row.drift == 4)
-    #expect(row.flags.isEmpty)
+    #expect(row.drift == input.drift)
+    #expect(row.flags == (input.flagged ? [.drifts] : []))
   }
 
   @Test func init_flagsStorageThatKeepsGrowing() {
@@ -43,8 +30,7 @@ import Testing
     let row = makeSustainedRow(
       firstTenth: 100_000, lastTenth: 100_000, storage: (first: 5_000, last: 2_000))
 
-    #expect(row.storageEndBytes == 2_000)
-    #expect(row.storagePeakBytes == 5_000)
+    #expect([row.storageEndBytes, row.storagePeakBytes] == [2_000, 5_000])
   }
 
   @Test func init_countsFeedsPerSecondOfTimeSpentInserting() {
@@ -64,4 +50,21 @@ import Testing
 
     #expect(phases == [1_000, 1, 0])
   }
+
+  /// The first and last tenths' per-insert time, and their drift.
+  struct Drift: CustomTestStringConvertible, Sendable {
+    let name: String
+    let first: Int64
+    let last: Int64
+    let drift: Double
+    let flagged: Bool
+    var testDescription: String { name }
+  }
+
+  static let drifts = [
+    Drift(name: "at the limit", first: 100_000, last: 150_000, drift: 1.5, flagged: false),
+    Drift(name: "past the limit", first: 100_000, last: 151_000, drift: 1.51, flagged: true),
+    // A sub-microsecond insert moves by more than 1.5x from scheduling jitter alone.
+    Drift(name: "within the noise floor", first: 1_000, last: 4_000, drift: 4, flagged: false),
+  ]
 }

@@ -10,12 +10,9 @@ func makeRow(_ id: RowID, size: Int, p50: Int64) -> ResultRow {
 }
 
 /// A run of `rows` on a made-up machine, started at the Unix epoch.
-func makeReport(
-  rows: [ResultRow], sustained: [SustainedRow] = [],
-  startedAt: Date = Date(timeIntervalSince1970: 0)
-) -> RunReport {
+func makeReport(rows: [ResultRow], sustained: [SustainedRow] = []) -> RunReport {
   RunReport(
-    startedAt: startedAt,
+    startedAt: Date(timeIntervalSince1970: 0),
     machine: MachineInfo(
       processorCount: 2, cpuModel: "Test CPU", kernel: "Linux 6.0", swiftCompiler: "6.3",
       buildConfiguration: "debug", temporaryDirectory: "/tmp", temporaryFileSystem: "tmpfs"),
@@ -29,17 +26,17 @@ func makeReport(
 /// A sustained row of SQLite's whose first tenth of 100 inserts took `firstTenth` nanoseconds
 /// each, its last tenth `lastTenth`, and the rest the mean of the two.
 func makeSustainedRow(
-  firstTenth: Int64, lastTenth: Int64, storage: (first: Int, last: Int) = (1_000, 1_000)
+  firstTenth: Int64, lastTenth: Int64, storage: (first: Int, last: Int) = (1_000, 1_000),
+  readers: SustainedRow.Readers? = nil
 ) -> SustainedRow {
   let samples =
     Array(repeating: firstTenth, count: 10)
     + Array(repeating: (firstTenth + lastTenth) / 2, count: 80)
     + Array(repeating: lastTenth, count: 10)
   let storageSamples =
-    Array(repeating: storage.first, count: 10) + Array(repeating: storage.first, count: 80)
-    + Array(repeating: storage.last, count: 10)
+    Array(repeating: storage.first, count: 90) + Array(repeating: storage.last, count: 10)
   return SustainedRow(
-    id: .sustainedInsert("SQLite"), insertSamples: samples, images: 11_000, retrieveSamples: [1],
-    storageSamples: storageSamples, leftoverFiles: [], residentBefore: 1_000,
-    peakResident: 3_000, readers: nil)
+    id: .store("SQLite", "sustained insert"), insertSamples: samples, images: 11_000,
+    retrieveSamples: [1], storageSamples: storageSamples, leftoverFiles: [],
+    residentBefore: 1_000, peakResident: 3_000, readers: readers)
 }

@@ -2,16 +2,10 @@ import Foundation
 
 /// Number formats shared by the report renderers; every one is locale-independent.
 enum Formatting {
-  /// A duration in nanoseconds with a unit that keeps three significant digits: `812 ns`,
-  /// `12.3 µs`, `4.56 ms`, `1.23 s`.
-  static func duration(nanoseconds: Double) -> String {
-    scaled(nanoseconds, [(1e9, " s"), (1e6, " ms"), (1e3, " µs")])
-      ?? "\(significant(nanoseconds)) ns"
-  }
-
-  /// A duration in whole nanoseconds, formatted like the `Double` overload.
+  /// A duration with a unit that keeps three significant digits: `812 ns`, `12.3 µs`, `4.56 ms`.
   static func duration(nanoseconds: Int64) -> String {
-    duration(nanoseconds: Double(nanoseconds))
+    let value = Double(nanoseconds)
+    return scaled(value, [(1e9, " s"), (1e6, " ms"), (1e3, " µs")]) ?? "\(significant(value)) ns"
   }
 
   /// Three significant digits, without exponent: `1.23`, `12.3`, `123`, `1234`.
@@ -23,15 +17,11 @@ enum Formatting {
 
   /// A whole number with thousands separators: `10,000`.
   static func grouped(_ value: Int) -> String {
-    let digits = String(value.magnitude)
-    var result = ""
-    for (index, digit) in digits.enumerated() {
-      if index > 0, (digits.count - index) % 3 == 0 {
-        result.append(",")
-      }
-      result.append(digit)
+    let digits = Array(String(value.magnitude))
+    let groups = stride(from: digits.count, to: 0, by: -3).reversed().map { end in
+      String(digits[max(0, end - 3)..<end])
     }
-    return value < 0 ? "-" + result : result
+    return (value < 0 ? "-" : "") + groups.joined(separator: ",")
   }
 
   /// A rate with a metric suffix: `812`, `12.3 k`, `4.56 M`.
@@ -45,13 +35,6 @@ enum Formatting {
       ?? "\(value) B"
   }
 
-  /// `value` in the first of `units` (largest first) that it reaches, or `nil` below them all.
-  private static func scaled(_ value: Double, _ units: [(divisor: Double, suffix: String)])
-    -> String?
-  {
-    units.first { value >= $0.divisor }.map { significant(value / $0.divisor) + $0.suffix }
-  }
-
   /// A ratio: `3.21x`, or `<0.001x` for what three decimals would show as zero.
   static func ratio(_ value: Double) -> String {
     value > 0 && value < 0.0005 ? "<0.001x" : "\(significant(value))x"
@@ -60,6 +43,12 @@ enum Formatting {
   /// A signed percentage: `+12.3%`, `-4.0%`.
   static func percentChange(_ change: Double) -> String {
     (change >= 0 ? "+" : "") + String(format: "%.1f%%", change * 100)
+  }
+
+  private static func scaled(_ value: Double, _ units: [(divisor: Double, suffix: String)])
+    -> String?
+  {
+    units.first { value >= $0.divisor }.map { significant(value / $0.divisor) + $0.suffix }
   }
 }
 
@@ -75,7 +64,6 @@ package enum StandardError {
 extension Duration {
   /// The duration in whole nanoseconds, rounded down.
   var nanoseconds: Int64 {
-    let (seconds, attoseconds) = components
-    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
   }
 }

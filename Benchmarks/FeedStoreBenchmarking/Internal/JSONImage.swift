@@ -2,39 +2,15 @@ import FeedCache
 import Foundation
 
 /// One image as a synthesized `Codable` conformance of `LocalFeedImage` would code it, without
-/// making the domain type `Codable`: the encoder and decoder baselines code `[JSONImage]`, and the
-/// floors' payload is its encoding.
-///
-/// It has the keys a synthesized conformance would, with the same value types (`UUID`, `URL`,
-/// optional strings left out when `nil`), so the coder does the work it would do for
-/// `[LocalFeedImage]`; wrapping an image copies its references, nothing more.
+/// making the domain type `Codable`: what the coder baselines code and the floors' payload is.
 struct JSONImage: Codable {
-  private enum CodingKeys: String, CodingKey {
-    case id, description, location, url
-  }
-
-  /// The image.
-  let image: LocalFeedImage
+  let id: UUID
+  let description: String?
+  let location: String?
+  let url: URL
 
   init(image: LocalFeedImage) {
-    self.image = image
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    image = LocalFeedImage(
-      id: try container.decode(UUID.self, forKey: .id),
-      description: try container.decodeIfPresent(String.self, forKey: .description),
-      location: try container.decodeIfPresent(String.self, forKey: .location),
-      url: try container.decode(URL.self, forKey: .url))
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(image.id, forKey: .id)
-    try container.encodeIfPresent(image.description, forKey: .description)
-    try container.encodeIfPresent(image.location, forKey: .location)
-    try container.encode(image.url, forKey: .url)
+    (id, description, location, url) = (image.id, image.description, image.location, image.url)
   }
 
   /// The JSON of `images`, as the baselines and the floors' payload code it.
@@ -44,6 +20,23 @@ struct JSONImage: Codable {
 
   /// The images of `data`, decoded with a new `JSONDecoder`.
   static func decode(_ data: Data) throws -> [LocalFeedImage] {
-    try JSONDecoder().decode([JSONImage].self, from: data).map(\.image)
+    try JSONDecoder().decode([JSONImage].self, from: data).map {
+      LocalFeedImage(id: $0.id, description: $0.description, location: $0.location, url: $0.url)
+    }
+  }
+}
+
+/// An image's fields as the text a store keeps: the least it reads back, and the string DTO a
+/// JSON store encodes.
+struct TextImage: Encodable, Sendable {
+  let id: String
+  let description: String?
+  let location: String?
+  let url: String
+
+  init(_ image: LocalFeedImage) {
+    (id, description, location, url) = (
+      image.id.uuidString, image.description, image.location, image.url.absoluteString
+    )
   }
 }

@@ -1,318 +1,222 @@
-/// The sections every text format shows, built from a run: results per size, each insert against
-/// the encoder baselines and against the floors, scaling, and the comparison with a baseline.
+/// The sections the table and Markdown formats lay out, each defined once as its columns, which
+/// docs/Benchmarks.md explains.
 struct ReportSections {
-  private let report: RunReport
+  /// The run in two lines: what was measured, how often, on which machine.
+  let header: String
+  let all: [ReportSection]
 
-  /// The sections of `report`.
   init(_ report: RunReport) {
-    self.report = report
-  }
-
-  /// The run in one line: what was measured, how often, on which machine.
-  var header: String {
-    let configuration = report.configuration
-    return """
+    let (configuration, sustained) = (report.configuration, report.configuration.sustained)
+    header = """
       feedstore-bench: \(configuration.backends.joined(separator: ", ")); \
       \(configuration.iterations) samples per row after \(configuration.warmup) warm-up; \
       started \(report.startedAt)
       machine: \(report.machine.summary)
       """
-  }
-
-  /// Every section, in report order.
-  var all: [ReportSection] {
-    report.sizes.map(results(size:))
-      + [
-        insertAgainstEncoders, insertAgainstFloors, retrieveAgainstFloors, scaling, sustained,
-        readers, comparison,
-      ].compactMap { $0 }
-  }
-
-  /// What each column means.
-  static let notes = [
-    "min … max: the order statistics of the samples (nearest rank; p99 is the max below 100 "
-      + "samples). Each sample is one operation on a fresh store.",
-    "ns/img and img/s: p50 divided by N, and N per second at p50.",
-    "vs floor: the row's p50 over the floor's p50 at the same N in this run. Insert and the "
-      + "SQLite C API floor are divided by write+fsync+rename of the payload, encode by memcpy of "
-      + "the payload, retrieve, decode and the SQLite C API read floor by building the N images "
-      + "as values from their text fields. The payload is the plain JSON encoding of the N images.",
-    "sustained: one long-lived store per backend takes every insert in turn; drift is the p50 of "
-      + "the last tenth of the inserts over the first tenth's, storage is every file in the "
-      + "store's directory after each insert (-wal included), leftover files are those a store "
-      + "released after one insert does not leave, and peak RSS is this process's during the row.",
-    "peak mem: how far one run of the operation raised the peak resident memory of a child "
-      + "process that did nothing else (Linux VmHWM, reset just before the operation).",
-    "allocs/img: heap allocations per image, counted only when the build includes the "
-      + "allocation counter; n/a otherwise.",
-  ]
-
-  private func results(size: Int) -> ReportSection {
-    let rows = report.rows(ofSize: size)
-    let payload = rows.first?.payloadBytes ?? 0
-    return ReportSection(
-      title: "N = \(Formatting.grouped(size)) images",
-      caption: "payload (plain JSON encoding): \(Formatting.grouped(payload)) bytes",
-      headers: [
-        "row", "min", "p50", "p90", "p99", "max", "ns/img", "img/s", "vs floor (p50)",
-        "peak mem", "allocs/img",
-      ],
-      rows: rows.map(resultCells))
-  }
-
-  private func resultCells(_ row: ResultRow) -> [String] {
-    let summary = row.summary
-    let floor = row.floorRatio.map {
-      "\(Formatting.ratio($0.ratio)) \($0.floor.replacing("floor: ", with: ""))"
+    let noise = duration(BaselineComparison.noiseNanoseconds)
+    // Every section but the comparison is left out when it has no rows.
+    let sections =
+      report.sizes.map { size in
+        let rows = report.rows.filter { $0.size == size }
+        return ReportSection(
+          "N = \(Formatting.grouped(size)) images",
+          "payload (plain JSON encoding): \(Formatting.grouped(rows.first?.payloadBytes ?? 0)) bytes",
+          rows, Self.resultColumns(measuresMemory: configuration.measuresMemory))
+      } + [
+        Self.against(
+          report, .insert, "Insert against the encoder baselines (p50)",
+          "DTO encode + write: the least a store writing one JSON file through JSONEncoder does.",
+          [
+            ("JSONEncoder", [.encodeBaseline], [.p50]),
+            ("DTO encode + write", [.stringEncodeBaseline, .writeFloor], [.p50]),
+          ]),
+        Self.against(
+          report, .insert, "Insert against the floors",
+          "write syncs before it returns, SQLite (WAL, synchronous=NORMAL) when it checkpoints.",
+          [
+            ("write", [.writeFloor], [.p50, .min]), ("SQLite C API", [.sqliteFloor], [.p50, .min]),
+          ]),
+        Self.against(
+          report, .retrieve, "Retrieve against the floors (p50)",
+          "build values makes the N images from their text fields: the least any store must do.",
+          [
+            ("build values", [.valueFloor], [.p50]), ("JSONDecoder", [.decodeBaseline], [.p50]),
+            ("SQLite C API read", [.sqliteReadFloor], [.p50]),
+          ]),
+        ReportSection(
+          "Scaling: ns per image (p50) by N",
+          "growth: ns/img at the largest N over the smallest; worse than linear above "
+            + Formatting.ratio(ScalingEntry.worseThanLinearGrowth) + ".",
+          report.scaling, Self.scalingColumns(sizes: report.sizes)),
+        ReportSection(
+          "Sustained insertion: \(Formatting.grouped(sustained.inserts)) feeds into one store",
+          "A retrieve after every \(sustained.retrieveEvery). Flagged: drift above "
+            + "\(Formatting.ratio(SustainedRow.driftLimit)) and \(noise), or storage growth above "
+            + "\(Formatting.ratio(SustainedRow.storageGrowthLimit)) and 1 MiB.",
+          report.sustained, Self.sustainedColumns),
+        ReportSection(
+          "Readers during sustained insertion",
+          "\(Formatting.grouped(sustained.readerPhaseInserts)) more inserts into the same store "
+            + "while the readers retrieve in a loop.",
+          report.sustained.compactMap { row in row.readers.map { (row.id.name, $0) } },
+          [Column("store", isText: true, \.0), Column("readers") { "\($0.1.readers)" }]
+            + Column.durations(of: \.1.insert, [.p50, .p99], prefix: "insert ")
+            + Column.durations(of: \.1.retrieve, [.p50, .p90, .p99, .max], prefix: "retrieve ")
+            + [Column("retrieves") { Formatting.grouped($0.1.retrieves) }]),
+      ]
+    let comparison = report.comparison.map { comparison in
+      ReportSection(
+        "Comparison with baseline (p50)",
+        "Against \(comparison.baselineFile) (started \(comparison.baselineStartedAt)); a store "
+          + "row regresses past \(Formatting.percentChange(comparison.threshold)) and \(noise)."
+          + (comparison.newRows.isEmpty
+            ? "" : " Not in the baseline: \(comparison.newRows.joined(separator: ", "))."),
+        comparison.entries, Self.comparisonColumns(threshold: comparison.threshold))
     }
-    return [row.label]
-      + [summary.minimum, summary.p50, summary.p90, summary.p99, summary.maximum].map(duration)
-      + [
-        Formatting.significant(row.nanosecondsPerImage), Formatting.rate(row.imagesPerSecond),
-        floor ?? "-", peakMemory(row), allocationsPerImage(row),
+    all = sections.filter { !$0.rows.isEmpty } + [comparison].compactMap { $0 }
+  }
+
+  private static func resultColumns(measuresMemory: Bool) -> [Column<ResultRow>] {
+    [Column("row", isText: true, \.label)]
+      + Column.durations(of: \.summary, Summary.Statistic.allCases) + [
+        Column("ns/img") { Formatting.significant($0.nanosecondsPerImage) },
+        Column("img/s") { Formatting.rate($0.imagesPerSecond) },
+        Column("vs floor (p50)", isText: true) { row in
+          row.floorRatio.map {
+            "\(Formatting.ratio($0.ratio)) \($0.floor.replacing("floor: ", with: ""))"
+          } ?? "-"
+        },
+        Column("peak mem") { row in
+          guard measuresMemory else { return "not run" }
+          return row.memory?.peakGrowthBytes.map { "+" + Formatting.bytes($0) } ?? "n/a"
+        },
+        Column("allocs/img") { row in
+          row.memory?.allocations.map {
+            Formatting.significant(Double($0) / Double(max(row.size, 1)))
+          } ?? "n/a"
+        },
       ]
   }
 
-  private func duration(_ nanoseconds: Int64) -> String {
-    Formatting.duration(nanoseconds: nanoseconds)
-  }
-
-  private func peakMemory(_ row: ResultRow) -> String {
-    guard report.configuration.measuresMemory else { return "not run" }
-    guard let growth = row.memory?.peakGrowthBytes else { return "n/a" }
-    return "+" + Formatting.bytes(growth)
-  }
-
-  private func allocationsPerImage(_ row: ResultRow) -> String {
-    guard let allocations = row.memory?.allocations else { return "n/a" }
-    return Formatting.significant(Double(allocations) / Double(max(row.size, 1)))
-  }
-
-  /// Each store's insert against the encoder baselines: plain encoding, and the least a store
-  /// that writes the feed as one JSON file through `JSONEncoder` can do.
-  private var insertAgainstEncoders: ReportSection? {
-    against(
-      .insert, title: "Insert against the encoder baselines (p50)",
-      caption: "insert / JSONEncoder <= 1 means no slower than the plain JSONEncoder baseline. "
-        + "DTO encode + write is the string DTO encode plus write+fsync+rename: the least a "
-        + "store that writes the feed as one JSON file through JSONEncoder can do.",
-      references: [
-        Reference(name: "JSONEncoder", rows: [.encodeBaseline]),
-        Reference(name: "DTO encode + write", rows: [.stringEncodeBaseline, .writeFloor]),
-      ])
-  }
-
-  /// Each store's insert against the write floor and the SQLite C API floor, at p50 and at min:
-  /// the first is what a durable file costs, the second what a store adds over SQLite itself.
-  private var insertAgainstFloors: ReportSection? {
-    against(
-      .insert, title: "Insert against the floors",
-      caption: "write is floor: write+fsync+rename; SQLite C API is floor: SQLite C API. Each "
-        + "ratio divides the insert's p50 (or min) by the floor's p50 (or min) at the same N in "
-        + "this run. write+fsync+rename syncs the file before it returns; SQLite in WAL mode with "
-        + "synchronous=NORMAL, as the SQLite C API floor runs it, syncs only when it checkpoints "
-        + "(at close, or at a commit that takes the log past 1,000 pages), so insert / write is "
-        + "not like-for-like. The SQLite C API floor inserts the same rows into the same tables "
-        + "with values encoded beforehand: insert / SQLite C API is what a SQLite store adds over "
-        + "SQLite itself.",
-      references: [
-        Reference(name: "write", rows: [.writeFloor], showsMinimum: true),
-        Reference(name: "SQLite C API", rows: [.sqliteFloor], showsMinimum: true),
-      ])
-  }
-
-  /// Each store's retrieve against the value floor, the decoder baseline and the SQLite read
-  /// floor.
-  private var retrieveAgainstFloors: ReportSection? {
-    against(
-      .retrieve, title: "Retrieve against the floors (p50)",
-      caption: "build values makes the N images from their text fields (UUID(uuidString:), "
-        + "URL(string:)): the least any store must do to deliver them. JSONDecoder decodes the "
-        + "payload into the same values. SQLite C API read reads the same rows, in one read "
-        + "transaction, into the same values.",
-      references: [
-        Reference(name: "build values", rows: [.valueFloor]),
-        Reference(name: "JSONDecoder", rows: [.decodeBaseline]),
-        Reference(name: "SQLite C API read", rows: [.sqliteReadFloor]),
-      ])
-  }
-
-  /// A reference a store operation is divided by: one row's figure, or the sum of several.
-  private struct Reference {
-    let name: String
-    let rows: [RowID]
-    var showsMinimum = false
-  }
-
-  /// Each store's `operation` at each size, with each reference's p50 and the ratios to it.
-  private func against(
-    _ operation: StoreOperation, title: String, caption: String, references: [Reference]
-  ) -> ReportSection? {
+  /// Each store's `operation` at each size, with each reference's p50 and the row's ratio to it
+  /// at each of its statistics; a reference of several rows is their sum.
+  private static func against(
+    _ report: RunReport, _ operation: StoreOperation, _ title: String, _ caption: String,
+    _ references: [(name: String, rows: [RowID], statistics: [Summary.Statistic])]
+  ) -> ReportSection {
+    let rows = report.rows.filter { $0.id.kind == .store && $0.id.operation == operation.rawValue }
+    /// The reference's total at the row's size; `nil` when one of its rows is missing.
+    func total(_ ids: [RowID], _ statistic: Summary.Statistic, _ row: ResultRow) -> Int64? {
+      let found = ids.compactMap { id in report.rows.first { $0.id == id && $0.size == row.size } }
+      return found.count == ids.count ? found.map { statistic.of($0.summary) }.reduce(0, +) : nil
+    }
     let name = operation.rawValue
-    var rows: [[String]] = []
-    for size in report.sizes {
-      for row in report.rows(ofSize: size)
-      where row.id.kind == .store && row.id.operation == name {
-        var cells = [row.id.name, Formatting.grouped(size)]
-        cells.append(duration(row.summary.p50))
-        for reference in references {
-          let found = reference.rows.compactMap { report.row($0, size: size)?.summary }
-          let complete = found.count == reference.rows.count
-          func ratio(_ statistic: KeyPath<Summary, Int64>) -> String {
-            guard complete else { return "-" }
-            let total = found.map { $0[keyPath: statistic] }.reduce(0, +)
-            return Formatting.ratio(Double(row.summary[keyPath: statistic]) / Double(max(total, 1)))
-          }
-          let p50 = found.map(\.p50).reduce(0, +)
-          cells += [complete ? duration(p50) : "-", ratio(\.p50)]
-          if reference.showsMinimum {
-            cells.append(ratio(\.minimum))
+    let columns = references.flatMap { reference in
+      [Column<ResultRow>(reference.name) { total(reference.rows, .p50, $0).map(duration) ?? "-" }]
+        + reference.statistics.map { statistic in
+          let suffix = reference.statistics.count > 1 ? " (\(statistic))" : ""
+          return Column("\(name) / \(reference.name)\(suffix)") { row in
+            total(reference.rows, statistic, row).map {
+              Formatting.ratio(Double(statistic.of(row.summary)) / Double(max($0, 1)))
+            } ?? "-"
           }
         }
-        rows.append(cells)
-      }
-    }
-    guard !rows.isEmpty else { return nil }
-    let headers = references.flatMap { reference in
-      [reference.name, "\(name) / \(reference.name)\(reference.showsMinimum ? " (p50)" : "")"]
-        + (reference.showsMinimum ? ["\(name) / \(reference.name) (min)"] : [])
     }
     return ReportSection(
-      title: title, caption: caption, headers: ["store", "N", name] + headers, rows: rows)
+      title, caption, rows,
+      [
+        Column("store", isText: true, \.id.name), Column("N") { Formatting.grouped($0.size) },
+        Column(name) { duration($0.summary.p50) },
+      ] + columns)
   }
 
-  /// The sustained mode: each row's throughput, latency, drift, storage and memory.
-  private var sustained: ReportSection? {
-    guard !report.sustained.isEmpty else { return nil }
-    let configuration = report.configuration.sustained
-    let rows = report.sustained.map { row in
-      [row.label, Formatting.grouped(row.inserts), Formatting.rate(row.feedsPerSecond)]
-        + [row.insert.p50, row.insert.p90, row.insert.p99, row.insert.maximum].map(duration) + [
-          Formatting.ratio(row.drift), row.retrieve.map { duration($0.p50) } ?? "-",
-          Formatting.bytes(row.storageEndBytes), Formatting.bytes(row.storagePeakBytes),
-          row.leftoverFiles.isEmpty ? "0" : row.leftoverFiles.joined(separator: " "),
-          row.peakResidentBytes.map(Formatting.bytes) ?? "n/a",
-          row.flags.isEmpty
-            ? "ok" : row.flags.map { $0.rawValue.uppercased() }.joined(separator: ", "),
-        ]
-    }
-    return ReportSection(
-      title:
-        "Sustained insertion: \(Formatting.grouped(configuration.inserts)) feeds into one store",
-      caption: "Feeds of 20 to 200 images (seeded), one after the other; a retrieve after every "
-        + "\(configuration.retrieveEvery) inserts. floor: write+fsync+rename writes the same feeds' "
-        + "JSON the same number of times. A row is flagged when its drift exceeds "
-        + "\(Formatting.ratio(SustainedRow.driftLimit)) (and the p50 rose by more than "
-        + "\(Formatting.duration(nanoseconds: BaselineComparison.noiseNanoseconds))), or when the "
-        + "largest storage of the last tenth exceeds "
-        + "\(Formatting.ratio(SustainedRow.storageGrowthLimit)) the first tenth's (and by more than "
-        + "1 MiB).",
-      headers: [
-        "row", "inserts", "feeds/s", "p50", "p90", "p99", "max", "drift", "retrieve p50",
-        "storage end", "storage peak", "leftover files", "peak RSS", "flags",
-      ],
-      rows: rows)
-  }
-
-  /// The readers' phase of the sustained mode: the writer's and the readers' latencies.
-  private var readers: ReportSection? {
-    let rows = report.sustained.compactMap { row in
-      row.readers.map { readers in
-        let (insert, retrieve) = (readers.insert, readers.retrieve)
-        return [row.id.name, "\(readers.readers)"]
-          + [insert.p50, insert.p99, retrieve.p50, retrieve.p90, retrieve.p99, retrieve.maximum]
-          .map(duration) + [Formatting.grouped(readers.retrieves)]
-      }
-    }
-    guard !rows.isEmpty else { return nil }
-    let inserts = report.configuration.sustained.readerPhaseInserts
-    return ReportSection(
-      title: "Readers during sustained insertion",
-      caption: "\(Formatting.grouped(inserts)) more inserts into the same store while the readers "
-        + "retrieve in a loop until the last insert returns.",
-      headers: [
-        "store", "readers", "insert p50", "insert p99", "retrieve p50", "retrieve p90",
-        "retrieve p99", "retrieve max", "retrieves",
-      ],
-      rows: rows)
-  }
-
-  private var scaling: ReportSection? {
-    guard !report.scaling.isEmpty else { return nil }
-    let sizes = report.sizes
-    let rows = report.scaling.map { entry in
-      let costs = sizes.map { size in
-        entry.points.first { $0.size == size }.map {
-          Formatting.significant($0.nanosecondsPerImage)
+  private static func scalingColumns(sizes: [Int]) -> [Column<ScalingEntry>] {
+    [Column("row", isText: true, \.label)]
+      + sizes.map { size in
+        Column("N=\(Formatting.grouped(size))") { entry in
+          entry.points.first { $0.size == size }.map {
+            Formatting.significant($0.nanosecondsPerImage)
+          } ?? "-"
         }
-          ?? "-"
-      }
-      let flag = entry.verdict == .worseThanLinear ? "WORSE THAN LINEAR" : entry.verdict.rawValue
-      return [entry.label] + costs + [Formatting.ratio(entry.growth), flag]
-    }
-    let threshold = Formatting.significant(ScalingEntry.worseThanLinearGrowth)
-    return ReportSection(
-      title: "Scaling: ns per image (p50) by N",
-      caption: "growth = ns/img at the largest N over ns/img at the smallest; above "
-        + "\(threshold)x the row grows worse than linearly, below 1/\(threshold) fixed costs "
-        + "dominate the small sizes.",
-      headers: ["row"] + sizes.map { "N=\(Formatting.grouped($0))" } + ["growth", "verdict"],
-      rows: rows)
-  }
-
-  private var comparison: ReportSection? {
-    guard let comparison = report.comparison else { return nil }
-    let rows = comparison.entries.map { entry in
-      let status =
-        if !entry.gates {
-          "not gated"
-        } else if entry.regressed {
-          "REGRESSED"
-        } else if entry.change > comparison.threshold {
-          "ok (within noise)"
-        } else {
-          "ok"
-        }
-      return [
-        entry.label, Formatting.grouped(entry.size), duration(entry.baselineP50),
-        duration(entry.currentP50), Formatting.percentChange(entry.change), status,
+      } + [
+        Column("growth") { Formatting.ratio($0.growth) },
+        Column("verdict", isText: true) {
+          $0.verdict == .worseThanLinear ? "WORSE THAN LINEAR" : $0.verdict.rawValue
+        },
       ]
-    }
-    var caption =
-      "Against \(comparison.baselineFile) (started \(comparison.baselineStartedAt)); a store row "
-      + "regresses when its p50 is more than \(Formatting.percentChange(comparison.threshold)) "
-      + "slower, and by more than "
-      + "\(Formatting.duration(nanoseconds: BaselineComparison.noiseNanoseconds)), below which "
-      + "changes are timer and scheduling noise. Floors and the encoder baselines are not gated: "
-      + "they show how much the machine itself moved."
-    if !comparison.newRows.isEmpty {
-      caption += " Not in the baseline: \(comparison.newRows.joined(separator: ", "))."
-    }
-    return ReportSection(
-      title: "Comparison with baseline (p50)",
-      caption: caption,
-      headers: ["row", "N", "baseline p50", "p50", "change", "status"],
-      rows: rows)
+  }
+
+  private static var sustainedColumns: [Column<SustainedRow>] {
+    [
+      Column("row", isText: true, \.label), Column("inserts") { Formatting.grouped($0.inserts) },
+      Column("feeds/s") { Formatting.rate($0.feedsPerSecond) },
+    ] + Column.durations(of: \.insert, [.p50, .p90, .p99, .max]) + [
+      Column("drift") { Formatting.ratio($0.drift) },
+      Column("retrieve p50") { $0.retrieve.map { duration($0.p50) } ?? "-" },
+      Column("storage end") { Formatting.bytes($0.storageEndBytes) },
+      Column("storage peak") { Formatting.bytes($0.storagePeakBytes) },
+      Column("leftover files") {
+        $0.leftoverFiles.isEmpty ? "0" : $0.leftoverFiles.joined(separator: " ")
+      },
+      Column("peak RSS") { $0.peakResidentBytes.map(Formatting.bytes) ?? "n/a" },
+      Column("flags", isText: true) {
+        $0.flags.isEmpty ? "ok" : $0.flags.map { $0.rawValue.uppercased() }.joined(separator: ", ")
+      },
+    ]
+  }
+
+  private static func comparisonColumns(threshold: Double) -> [Column<BaselineComparison.Entry>] {
+    [
+      Column("row", isText: true, \.label), Column("N") { Formatting.grouped($0.size) },
+      Column("baseline p50") { duration($0.baselineP50) },
+      Column("p50") { duration($0.currentP50) },
+      Column("change") { Formatting.percentChange($0.change) },
+      Column("status", isText: true) { entry in
+        if !entry.gates { return "not gated" }
+        if entry.regressed { return "REGRESSED" }
+        return entry.change > threshold ? "ok (within noise)" : "ok"
+      },
+    ]
   }
 }
 
-/// One table of a report, as cells of text: the table and Markdown formats lay out the same
-/// sections, so both always say the same thing.
-struct ReportSection {
-  /// The headers of the columns that hold text, aligned to the left; numbers align to the right.
-  private static let textColumns: Set = [
-    "row", "store", "vs floor (p50)", "verdict", "flags", "status",
-  ]
+private func duration(_ nanoseconds: Int64) -> String {
+  Formatting.duration(nanoseconds: nanoseconds)
+}
 
-  /// The section's heading.
+/// One table of a report, as cells of text.
+struct ReportSection {
   let title: String
-  /// A sentence or two under the heading, if any.
-  let caption: String?
-  /// The column headers.
+  let caption: String
   let headers: [String]
-  /// The cells, row by row.
+  /// Whether each column holds text, aligned to the left, rather than numbers.
+  let isText: [Bool]
   let rows: [[String]]
 
-  /// Whether each column holds text rather than numbers.
-  var isText: [Bool] { headers.map(Self.textColumns.contains) }
+  /// The section that shows each of `rows` in `columns`.
+  init<Row>(_ title: String, _ caption: String, _ rows: [Row], _ columns: [Column<Row>]) {
+    (self.title, self.caption) = (title, caption)
+    (headers, isText) = (columns.map(\.header), columns.map(\.isText))
+    self.rows = rows.map { row in columns.map { $0.cell(row) } }
+  }
+}
+
+/// One column of a section: its header, its alignment, and its cell for a row.
+struct Column<Row> {
+  let header: String
+  let isText: Bool
+  let cell: (Row) -> String
+
+  init(_ header: String, isText: Bool = false, _ cell: @escaping (Row) -> String) {
+    (self.header, self.isText, self.cell) = (header, isText, cell)
+  }
+
+  /// A column per statistic of the row's `summary`, as durations, headed `prefix` and its name.
+  static func durations(
+    of summary: @escaping (Row) -> Summary, _ statistics: [Summary.Statistic], prefix: String = ""
+  ) -> [Column] {
+    statistics.map { statistic in
+      Column("\(prefix)\(statistic)") { duration(statistic.of(summary($0))) }
+    }
+  }
 }

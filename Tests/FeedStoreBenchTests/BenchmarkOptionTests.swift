@@ -1,0 +1,191 @@
+import FeedStoreBackends
+import Foundation
+import Testing
+
+@testable import FeedStoreBenchmarking
+
+@Suite struct BenchmarkOptionTests {
+  @Test func parse_withNoArguments_setsEachOptionsDefault() throws {
+    var expected = Arguments()
+    expected.run.sizes = [1_000, 10_000]
+    expected.run.backends = FeedStoreBackend.all.map(\.name)
+    (expected.run.iterations, expected.run.warmup) = (20, 3)
+    expected.run.sustained = SustainedConfiguration(inserts: 5_000, retrieveEvery: 100, readers: 2)
+    expected.threshold = 0.10
+
+    let arguments = try Arguments.parse([])
+
+    #expect(arguments == expected)
+  }
+
+  /// Giving an option its own default changes nothing, so every default parses.
+  @Test(arguments: BenchmarkOption.all.filter { $0.defaultValue != nil }.map(\.name))
+  func parse_ofAnOptionWithItsDefault_changesNothing(_ name: String) throws {
+    let option = try #require(BenchmarkOption.all.first { $0.name == name })
+
+    let arguments = try Arguments.parse([name, try #require(option.defaultValue)])
+
+    #expect(arguments == (try Arguments.parse([])))
+  }
+
+  @Test(arguments: accepted)
+  func parse_setsWhatTheCommandLineAsks(_ input: Accepted) throws {
+    var expected = try Arguments.parse([])
+    input.change(&expected)
+
+    let arguments = try Arguments.parse(input.arguments)
+
+    #expect(arguments == expected)
+  }
+
+  @Test(arguments: refused)
+  func parse_refusesBadInputWithAMessageNamingTheProblem(_ input: Refused) {
+    #expect(throws: ArgumentError(input.message)) {
+      try Arguments.parse(input.arguments)
+    }
+  }
+
+  @Test(arguments: BenchmarkOption.all.map(\.name))
+  func help_listsEachOptionWithItsPlaceholderAndDefault(_ name: String) throws {
+    let option = try #require(BenchmarkOption.all.first { $0.name == name })
+
+    let help = BenchmarkOption.help
+
+    let term = option.names.joined(separator: ", ") + (option.placeholder.map { " \($0)" } ?? "")
+    #expect(help.contains("\n  \(term) "))
+    #expect(option.defaultValue.map { help.contains("(default \($0)).") } ?? true)
+  }
+
+  /// Scripts and CI read the exit status: the help states each one's value as the code uses it.
+  @Test(arguments: ExitCode.allCases)
+  func help_statesEachExitStatusWithTheValueTheCodeUses(_ code: ExitCode) {
+    let help = BenchmarkOption.help
+
+    #expect(help.contains("\n  \(code.rawValue) \(code.meaning)"))
+  }
+
+  @Test func help_isWhatDocsBenchmarksShows() throws {
+    let docs = URL(filePath: #filePath).deletingLastPathComponent()
+      .appending(path: "../../docs/Benchmarks.md")
+
+    let text = try String(contentsOf: docs, encoding: .utf8)
+
+    #expect(text.contains("```text\n\(BenchmarkOption.help)\n```"))
+  }
+
+  // MARK: - Cases
+
+  /// A command line, and how parsing it changes the default arguments.
+  struct Accepted: CustomTestStringConvertible, Sendable {
+    let arguments: [String]
+    let change: @Sendable (inout Arguments) -> Void
+    var testDescription: String { arguments.joined(separator: " ") }
+
+    init(_ arguments: [String], _ change: @escaping @Sendable (inout Arguments) -> Void) {
+      (self.arguments, self.change) = (arguments, change)
+    }
+  }
+
+  static let accepted = [
+    Accepted(["--sizes", "10000,100,10000,1000"]) { $0.run.sizes = [100, 1_000, 10_000] },
+    Accepted(["--sizes", " 100 , 200"]) { $0.run.sizes = [100, 200] },
+    Accepted(["--sizes", "10000000"]) { $0.run.sizes = [BenchmarkOption.maximumSize] },
+    Accepted(["--backends", "sqlite,INMEMORY"]) { $0.run.backends = ["SQLite", "InMemory"] },
+    Accepted(["--backends", "JSONFile,jsonfile,JSONFILE"]) { $0.run.backends = ["JSONFile"] },
+    Accepted(["--iterations", "5"]) { $0.run.iterations = 5 },
+    Accepted(["--warmup", "0"]) { $0.run.warmup = 0 },
+    Accepted(["--inserts", "200", "--retrieve-every=7", "--readers", "3"]) {
+      $0.run.sustained = SustainedConfiguration(inserts: 200, retrieveEvery: 7, readers: 3)
+    },
+    Accepted(["--inserts", "0", "--readers", "0"]) {
+      ($0.run.sustained.inserts, $0.run.sustained.readers) = (0, 0)
+    },
+    Accepted(["--format", "JSON"]) { $0.format = .json },
+    Accepted(["--format", "markdown"]) { $0.format = .markdown },
+    Accepted(["--format=svg"]) { $0.format = .svg },
+    Accepted(["--output", "report.md"]) { $0.outputPath = "report.md" },
+    Accepted(["--save=run.json"]) { $0.savePath = "run.json" },
+    Accepted(["--baseline", "base.json"]) { $0.baselinePath = "base.json" },
+    Accepted(["--input", "run.json", "--format", "markdown"]) {
+      ($0.inputPath, $0.format) = ("run.json", .markdown)
+    },
+    Accepted(["--threshold", "10%"]) { $0.threshold = 0.10 },
+    Accepted(["--threshold", "10"]) { $0.threshold = 0.10 },
+    Accepted(["--threshold=2.5%"]) { $0.threshold = 0.025 },
+    Accepted(["--threshold", "0%"]) { $0.threshold = 0 },
+    Accepted(["--help"]) { $0.showsHelp = true },
+    Accepted(["-h"]) { $0.showsHelp = true },
+    Accepted(["--no-memory"]) { $0.run.measuresMemory = false },
+    Accepted(["--iterations", "5", "--iterations", "9"]) { $0.run.iterations = 9 },
+  ]
+
+  /// A command line, and the whole message that refuses it.
+  struct Refused: CustomTestStringConvertible, Sendable {
+    let arguments: [String]
+    let message: String
+    var testDescription: String { arguments.joined(separator: " ") }
+
+    init(_ arguments: [String], _ message: String) {
+      (self.arguments, self.message) = (arguments, message)
+    }
+  }
+
+  static let refused = [
+    Refused(["--verbose"], "unknown option '--verbose'"),
+    Refused(["-v"], "unknown option '-v'"),
+    Refused(["1000"], "unexpected argument '1000'"),
+    Refused(["--sizes"], "--sizes needs a value"),
+    Refused(["--sizes", "10", "--threshold"], "--threshold needs a value"),
+    Refused(["--output", ""], "--output needs a file path"),
+    Refused(["--baseline="], "--baseline needs a file path"),
+    Refused(
+      ["--backends", "sqlite,CoreData"],
+      "--backends: unknown backend 'CoreData'; known backends: "
+        + FeedStoreBackend.all.map(\.name).joined(separator: ", ")),
+    Refused(
+      ["--backends", ""], "--backends: '' has an empty item; use NAME,... such as SQLite,InMemory"),
+    Refused(["--sizes", "0"], "--sizes: a feed needs at least 1 image, not 0"),
+    Refused(["--sizes", "-5"], "--sizes: a feed needs at least 1 image, not -5"),
+    Refused(["--sizes", "1000,ten"], "--sizes: 'ten' is not a number of images"),
+    Refused(["--sizes", "10000001"], "--sizes: 10000001 is more than the 10000000 images allowed"),
+    Refused(
+      ["--sizes", "100,,1000"],
+      "--sizes: '100,,1000' has an empty item; use N,... such as 1000,10000"),
+    Refused(["--iterations", "0"], "--iterations: '0' is not a whole number from 1 to 100000"),
+    Refused(
+      ["--iterations", "many"], "--iterations: 'many' is not a whole number from 1 to 100000"),
+    Refused(
+      ["--iterations", "100001"], "--iterations: '100001' is not a whole number from 1 to 100000"),
+    Refused(["--warmup", "-1"], "--warmup: '-1' is not a whole number from 0 to 100000"),
+    Refused(["--inserts", "-1"], "--inserts: '-1' is not a whole number from 0 to 100000"),
+    Refused(
+      ["--retrieve-every", "0"], "--retrieve-every: '0' is not a whole number from 1 to 100000"),
+    Refused(["--readers", "65"], "--readers: '65' is not a whole number from 0 to 64"),
+    Refused(
+      ["--format", "xml"], "--format: unknown format 'xml'; use one of table, json, markdown, svg"),
+    Refused(
+      ["--threshold", "-5%"],
+      "--threshold: '-5%' is not a percentage from 0% to 10000%, such as 10%"),
+    Refused(
+      ["--threshold", "%"], "--threshold: '%' is not a percentage from 0% to 10000%, such as 10%"),
+    Refused(
+      ["--threshold", "nan"],
+      "--threshold: 'nan' is not a percentage from 0% to 10000%, such as 10%"),
+    Refused(
+      ["--threshold", "10001%"],
+      "--threshold: '10001%' is not a percentage from 0% to 10000%, such as 10%"),
+    Refused(["--help=yes"], "--help takes no value"),
+    Refused(["--no-memory=true"], "--no-memory takes no value"),
+    Refused(
+      ["--input", "run.json", "--inserts", "10"],
+      "--input reports a saved run, so it cannot take --inserts"),
+    Refused(
+      ["--sizes", "10", "--input", "run.json"],
+      "--input reports a saved run, so it cannot take --sizes"),
+    Refused(["--save", "/"], "--save: '/' is a directory"),
+    Refused(
+      ["--output", "/no-such-directory/report.md"],
+      "--output: cannot write to '/no-such-directory/report.md': its directory is missing or read-only"
+    ),
+  ]
+}
