@@ -6,54 +6,30 @@ import FeedStoreSupport
 import Foundation
 import Testing
 
-/// The SQLite store on storage that is damaged or not its own: making a store never touches it,
-/// retrieve throws naming it and never changes it, and insert and delete replace and remove the
-/// store's own unreadable files but refuse, untouched, what belongs to someone else.
+/// What the conformance run cannot see of the SQLite store on damaged storage: the error each
+/// damage throws, that the store's own unreadable files are always replaced and removed (the
+/// contract also allows refusing), and the states of a file that no damage spec makes.
+///
+/// The damage is the registry's, the same the conformance run uses, so the two never differ.
 @Suite struct SQLiteFeedStoreDamagedStorageTests {
-  @Test(arguments: DamagedStorage.allCases)
-  func init_leavesTheStorageUntouched(_ damage: DamagedStorage) async throws {
+  @Test(arguments: damages)
+  func retrieve_throwsTheErrorItsDamageCallsFor(_ damage: StorageDamage) async throws {
     try await withTemporaryDirectory { directory in
-      let storeURL = try await damage.make(in: directory)
-      let before = try snapshot(of: directory)
-
-      _ = try makeSUT(at: storeURL)
-
-      #expect(try snapshot(of: directory) == before)
-    }
-  }
-
-  @Test(arguments: DamagedStorage.allCases)
-  func retrieve_throwsNamingTheStorageAndWhatIsWrong(_ damage: DamagedStorage) async throws {
-    try await withTemporaryDirectory { directory in
-      let storeURL = try await damage.make(in: directory)
+      let storeURL = try await makeStorage(damagedAs: damage, in: directory)
       let sut = try makeSUT(at: storeURL)
 
       let error = await #expect(throws: SQLiteFeedStoreError.self) { try await sut.retrieve() }
 
-      #expect(error.map(damage.isExpectedKind) == true, "\(String(describing: error))")
+      #expect(error.map { isExpected($0, for: damage) } == true, "\(String(describing: error))")
       #expect(error?.description.contains(path(of: storeURL)) == true)
       #expect(error?.description.contains("retrieve the cached feed") == true)
     }
   }
 
-  @Test(arguments: DamagedStorage.allCases)
-  func retrieve_leavesTheStorageUntouched(_ damage: DamagedStorage) async throws {
+  @Test(arguments: damages.filter { !$0.isForeign })
+  func insert_replacesTheStoresOwnUnreadableStorage(_ damage: StorageDamage) async throws {
     try await withTemporaryDirectory { directory in
-      let storeURL = try await damage.make(in: directory)
-      let before = try snapshot(of: directory)
-      let sut = try makeSUT(at: storeURL)
-
-      _ = try? await sut.retrieve()
-      _ = try? await sut.retrieve()
-
-      #expect(try snapshot(of: directory) == before)
-    }
-  }
-
-  @Test(arguments: DamagedStorage.allCases.filter(\.isTheStoresOwn))
-  func insert_replacesTheStoresOwnUnreadableStorage(_ damage: DamagedStorage) async throws {
-    try await withTemporaryDirectory { directory in
-      let storeURL = try await damage.make(in: directory)
+      let storeURL = try await makeStorage(damagedAs: damage, in: directory)
       let sut = try makeSUT(at: storeURL)
       let inserted = FeedStoreFixtures.uniqueCachedFeed()
 
@@ -64,60 +40,52 @@ import Testing
     }
   }
 
-  @Test(arguments: DamagedStorage.allCases.filter(\.isTheStoresOwn))
-  func delete_removesTheStoresOwnUnreadableStorage(_ damage: DamagedStorage) async throws {
+  @Test(arguments: damages.filter { !$0.isForeign })
+  func delete_removesTheStoresOwnUnreadableStorage(_ damage: StorageDamage) async throws {
     try await withTemporaryDirectory { directory in
-      let storeURL = try await damage.make(in: directory)
+      let storeURL = try await makeStorage(damagedAs: damage, in: directory)
       let sut = try makeSUT(at: storeURL)
 
       try await sut.deleteCachedFeed()
 
       #expect(try await sut.retrieve() == nil)
-      #expect(try snapshot(of: directory).isEmpty)
+      #expect(try await makeSUT(at: storeURL).retrieve() == nil)
     }
   }
 
-  @Test(arguments: DamagedStorage.allCases.filter { !$0.isTheStoresOwn })
-  func insert_refusesStorageThatIsNotTheStoresAndLeavesItUntouched(
-    _ damage: DamagedStorage
-  ) async throws {
+  @Test(arguments: damages.filter(\.isForeign))
+  func insert_refusesForeignStorageWithTheErrorItCallsFor(_ damage: StorageDamage) async throws {
     try await withTemporaryDirectory { directory in
-      let storeURL = try await damage.make(in: directory)
-      let before = try snapshot(of: directory)
+      let storeURL = try await makeStorage(damagedAs: damage, in: directory)
       let sut = try makeSUT(at: storeURL)
 
       let error = await #expect(throws: SQLiteFeedStoreError.self) {
         try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
       }
 
-      #expect(error.map(damage.isExpectedKind) == true, "\(String(describing: error))")
+      #expect(error.map { isExpected($0, for: damage) } == true, "\(String(describing: error))")
       #expect(error?.description.contains("insert the feed") == true)
-      #expect(try snapshot(of: directory) == before)
     }
   }
 
-  @Test(arguments: DamagedStorage.allCases.filter { !$0.isTheStoresOwn })
-  func delete_refusesStorageThatIsNotTheStoresAndLeavesItUntouched(
-    _ damage: DamagedStorage
-  ) async throws {
+  @Test(arguments: damages.filter(\.isForeign))
+  func delete_refusesForeignStorageWithTheErrorItCallsFor(_ damage: StorageDamage) async throws {
     try await withTemporaryDirectory { directory in
-      let storeURL = try await damage.make(in: directory)
-      let before = try snapshot(of: directory)
+      let storeURL = try await makeStorage(damagedAs: damage, in: directory)
       let sut = try makeSUT(at: storeURL)
 
       let error = await #expect(throws: SQLiteFeedStoreError.self) {
         try await sut.deleteCachedFeed()
       }
 
-      #expect(error.map(damage.isExpectedKind) == true, "\(String(describing: error))")
+      #expect(error.map { isExpected($0, for: damage) } == true, "\(String(describing: error))")
       #expect(error?.description.contains("delete the cached feed") == true)
-      #expect(try snapshot(of: directory) == before)
     }
   }
 
   @Test func retrieve_namesTheTablesOfAnotherApplicationsDatabase() async throws {
     try await withTemporaryDirectory { directory in
-      let storeURL = try await DamagedStorage.foreignDatabase.make(in: directory)
+      let storeURL = try await makeStorage(damagedAs: .foreignStorage, in: directory)
       let sut = try makeSUT(at: storeURL)
 
       let error = await #expect(throws: SQLiteFeedStoreError.self) { try await sut.retrieve() }
@@ -126,7 +94,7 @@ import Testing
         error
           == .foreignDatabase(
             operation: "retrieve the cached feed", path: path(of: storeURL),
-            tables: ["contacts"]))
+            tables: ["notes"]))
     }
   }
 
@@ -169,80 +137,37 @@ import Testing
   }
 }
 
-// MARK: - Damaged storage
+// MARK: - Helpers
 
-/// A state the store's file can be found in that it cannot read.
-enum DamagedStorage: String, CaseIterable, Sendable, CustomTestStringConvertible {
-  case emptyFile
-  case garbage
-  case truncatedDatabase
-  case wrongShape
-  case foreignDatabase
-  case newerSchemaVersion
-  case directory
+/// Every damage that makes retrieve throw and that this run can make.
+private let damages = StorageDamage.allCases.filter { damage in
+  damage.isUnreadable && SQLiteFeedStoreFactory.applicability(of: damage) == .applicable
+}
 
-  var testDescription: String { rawValue }
-
-  /// Whether the storage is the store's own, to be replaced by insert and removed by delete.
-  var isTheStoresOwn: Bool {
-    switch self {
-    case .emptyFile, .garbage, .truncatedDatabase, .wrongShape: true
-    case .foreignDatabase, .newerSchemaVersion, .directory: false
-    }
-  }
-
-  /// Whether `error` is the kind of error this damage calls for.
-  func isExpectedKind(_ error: SQLiteFeedStoreError) -> Bool {
-    switch (self, error) {
-    case (.emptyFile, .damagedStorage), (.garbage, .damagedStorage),
-      (.truncatedDatabase, .damagedStorage), (.wrongShape, .damagedStorage),
-      (.foreignDatabase, .foreignDatabase),
-      (.newerSchemaVersion, .unsupportedSchemaVersion), (.directory, .notAFile):
-      true
-    default:
-      false
-    }
-  }
-
-  /// Puts the damaged storage at `feed.sqlite` in `directory`.
-  ///
-  /// - Returns: The store URL to open on it.
-  func make(in directory: URL) async throws -> URL {
-    let storeURL = directory.appending(path: "feed.sqlite")
-    switch self {
-    case .emptyFile:
-      try Data().write(to: storeURL)
-    case .garbage:
-      try Data(String(repeating: "not a database\n", count: 300).utf8).write(to: storeURL)
-    case .truncatedDatabase:
-      try await makeSUT(at: storeURL).insert(
-        FeedStoreFixtures.uniqueImageFeed(count: 200), timestamp: .now)
-      let bytes = try Data(contentsOf: storeURL)
-      try bytes.prefix(bytes.count / 2).write(to: storeURL)
-    case .wrongShape:
-      try rawConnection(to: storeURL).execute(
-        """
-        CREATE TABLE feed_cache (id INTEGER PRIMARY KEY, stamp REAL);
-        CREATE TABLE feed_image (position INTEGER PRIMARY KEY, id BLOB);
-        PRAGMA user_version = 2;
-        """, "make the store's tables in another shape")
-    case .foreignDatabase:
-      try rawConnection(to: storeURL).execute(
-        "CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('Ada')",
-        "make another application's database")
-    case .newerSchemaVersion:
-      try rawConnection(to: storeURL).execute(
-        "CREATE TABLE feed_cache (id, timestamp, etag); PRAGMA user_version = 3",
-        "make a database of a newer version")
-    case .directory:
-      try FileManager.default.createDirectory(at: storeURL, withIntermediateDirectories: false)
-      try Data("kept".utf8).write(to: storeURL.appending(path: "inside"))
-    }
-    return storeURL
+/// Whether `error` is the kind of error `damage` calls for.
+private func isExpected(_ error: SQLiteFeedStoreError, for damage: StorageDamage) -> Bool {
+  switch (damage, error) {
+  case (.wrongValueTypes, .corruptRow), (.foreignStorage, .foreignDatabase),
+    (.newerFormatVersion, .unsupportedSchemaVersion), (.directoryInPlace, .notAFile),
+    (.unreadable, .fileSystem):
+    true
+  case (.wrongValueTypes, _), (.foreignStorage, _), (.newerFormatVersion, _),
+    (.directoryInPlace, _), (.unreadable, _):
+    false
+  case (_, .damagedStorage):
+    true
+  default:
+    false
   }
 }
 
-// MARK: - Helpers
+/// Puts `damage` at a file of its own in `directory`, made as the conformance run makes it.
+///
+/// - Returns: The store URL to open on it.
+private func makeStorage(damagedAs damage: StorageDamage, in directory: URL) async throws -> URL {
+  try await SQLiteFeedStoreFactory(directory: directory).makeStorage(
+    damagedAs: damage, afterCaching: FeedStoreFixtures.uniqueCachedFeed())
+}
 
 private func makeSUT(at storeURL: URL) throws -> SQLiteFeedStore {
   try SQLiteFeedStore(storeURL: storeURL, busyTimeout: .zero)
