@@ -1,11 +1,21 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
+// 6.2 is the first toolchain whose Swift Testing has everything the spec library uses:
+// `Attachment.record`, exit tests (`#expect(processExitsWith:)`) and `IssueHandlingTrait` are new
+// in 6.2, `TestScoping` in 6.1. An older toolchain refuses the package here, with this line,
+// instead of failing deep in our sources.
 import PackageDescription
 
 let package = Package(
   name: "FeedStoreSpecs",
-  // `String(validating:as:)` (the SQLite backend) and `Mutex` (the test support) are new in these
-  // releases; SwiftPM sets one floor for the whole package.
-  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  // The newest API any target uses, each from its availability annotation (the toolchain's
+  // Swift.swiftinterface and _Concurrency.swiftinterface, and Apple's Foundation reference):
+  // `Duration`, `ContinuousClock`, `Task.sleep(for:)` and `Collection.replacing(_:with:)` (stdlib),
+  // `URL.appending(path:)`, `URL(filePath:)` and `URL.path(percentEncoded:)` (Foundation): macOS 13,
+  // iOS 16, tvOS 16, watchOS 9. `URL(string:encodingInvalidCharacters:)` (macOS 14, iOS 17) is
+  // used behind `#available`, with `URL(string:)`, which is the same strict parser before those
+  // releases. Exit tests, and so `verifyInChildProcess`, exist on macOS and Linux, not on iOS,
+  // tvOS, watchOS or visionOS, where Swift Testing marks them unavailable.
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "FeedCache", targets: ["FeedCache"]),
     .library(name: "FeedCacheInMemory", targets: ["FeedCacheInMemory"]),

@@ -259,7 +259,7 @@ final class FeedDatabase {
       let description = try optionalText(at: 2, column: "description", row: row, operation)
       let location = try optionalText(at: 3, column: "location", row: row, operation)
       let urlText = try requiredText(at: 4, column: "url", row: row, operation)
-      guard let url = URL(string: urlText, encodingInvalidCharacters: false) else {
+      guard let url = StoredURL.url(parsing: urlText) else {
         throw corrupt(row: row, column: "url", "\(quoted(urlText)) is not a URL", operation)
       }
       images.append(LocalFeedImage(id: id, description: description, location: location, url: url))

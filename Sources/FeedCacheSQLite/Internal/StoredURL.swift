@@ -14,9 +14,19 @@ package enum StoredURL {
   package static func text(of url: URL) -> String? {
     var text = url.absoluteString
     let isPlain = text.withUTF8(isPlainWebURL)
-    guard isPlain || URL(string: text, encodingInvalidCharacters: false)?.absoluteString == text
-    else { return nil }
+    guard isPlain || Self.url(parsing: text)?.absoluteString == text else { return nil }
     return text
+  }
+
+  /// The URL the strict parser reads from `text`, or `nil` when `text` is not a valid URL as it
+  /// stands; nothing is percent- or IDNA-encoded on the way.
+  package static func url(parsing text: String) -> URL? {
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+      return URL(string: text, encodingInvalidCharacters: false)
+    }
+    // Before these releases, `URL(string:)` is that strict parser (RFC 1738 and 1808) and
+    // encodes nothing.
+    return URL(string: text)
   }
 
   /// Whether `bytes` are an `http` or `https` URL of the plainest shape, which the strict parser
