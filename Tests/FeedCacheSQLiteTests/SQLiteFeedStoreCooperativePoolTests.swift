@@ -14,7 +14,15 @@ import Testing
 /// off the pool, the threads are free while the inserts wait for SQLite, and a retrieve of a
 /// one-image cache completes dozens of times per insert.
 @Suite struct SQLiteFeedStoreCooperativePoolTests {
-  @Test func insertsOnEveryPoolThreadLeaveAnotherStoresRetrievesCompleting() async throws {
+  /// Runs in a process of its own (an exit test): in the test run's process, other tests' tasks
+  /// would take the pool's threads too, and the probe would measure them instead of the store.
+  @Test func insertsOnEveryPoolThreadLeaveAnotherStoresRetrievesCompleting() async {
+    await #expect(processExitsWith: .success) {
+      try await Self.expectRetrievesToCompleteWhileEveryPoolThreadInserts()
+    }
+  }
+
+  private static func expectRetrievesToCompleteWhileEveryPoolThreadInserts() async throws {
     try await withTemporaryDirectory { directory in
       let writers = try (0..<ProcessInfo.processInfo.activeProcessorCount).map { index in
         try SQLiteFeedStore(storeURL: directory.appending(path: "writer\(index).sqlite"))
