@@ -18,7 +18,7 @@ import re
 import sys
 import warnings
 
-# Swift interpolations such as "\\(name)" in pinned literals are not Python escapes; decoding them
+# Swift interpolations such as "\(name)" in pinned literals are not Python escapes; decoding them
 # must not print a warning on every run.
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 
