@@ -35,7 +35,7 @@ import Testing
   }
 
   @Test func feeds_holdTwentyToTwoHundredImagesAndThePayloadIsTheirJSON() throws {
-    let feeds = try SustainedFeeds(count: 50)
+    let feeds = try SustainedFeeds(count: 12)
 
     for index in 0..<feeds.count {
       let decoded = try JSONImage.decode(feeds.payload(index))
