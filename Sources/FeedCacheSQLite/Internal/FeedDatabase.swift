@@ -113,8 +113,12 @@ final class FeedDatabase {
       try insertCache.bind(interval, at: 1, operation)
       try insertCache.run(operation)
 
-      for (position, image) in feed.enumerated() {
-        try insertRow(of: image, at: position, operation)
+      // Indexing the buffer lends each image to `insertRow` without copying it: iterating the
+      // array would retain and release its text and URL for every image.
+      try feed.withUnsafeBufferPointer { images in
+        for position in images.indices {
+          try insertRow(of: images[position], at: position, operation)
+        }
       }
     }
   }
@@ -145,7 +149,7 @@ final class FeedDatabase {
         operation: operation, path: connection.path, image: position, field: "url",
         problem: "its text \(quoted(image.url.absoluteString)) does not parse back as the same URL")
     }
-    defer { insertImage.reset() }
+    // The outermost binding scope resets the statement, and clears every binding, on its way out.
     try insertImage.bind(Int64(position), at: 1, operation)
     try insertImage.withBlob(of: image.id, at: 2, operation) {
       try insertImage.withText(image.description, at: 3, operation) {

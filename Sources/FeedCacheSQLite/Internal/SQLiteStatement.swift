@@ -49,8 +49,10 @@ package final class SQLiteStatement {
   /// Binds text by its exact UTF-8 bytes, embedded NUL characters included, for as long as
   /// `body` runs; `nil` binds NULL.
   ///
-  /// SQLite reads the bytes in place instead of copying them (`SQLITE_STATIC`), so the binding
-  /// is replaced by NULL before the bytes go away. Run the statement inside `body`.
+  /// SQLite reads the bytes in place instead of copying them (`SQLITE_STATIC`), so the statement
+  /// is reset, and every binding cleared, before the bytes go away: run the statement inside
+  /// `body`. (Binding NULL in its place would not do: SQLite refuses any bind between a step and
+  /// the next reset, with `SQLITE_MISUSE`.)
   package func withText(
     _ text: String?, at index: Int32, _ operation: @autoclosure () -> String,
     _ body: () throws -> Void
@@ -73,13 +75,13 @@ package final class SQLiteStatement {
           sqlite3_bind_text(handle, index, "", 0, Self.transient)
         }
       try connection.check(code, operation())
-      defer { sqlite3_bind_null(handle, index) }
+      defer { reset() }
       try body()
     }
   }
 
   /// Binds a UUID as a 16-byte blob, its bytes in RFC 4122 order, without copying them, for as
-  /// long as `body` runs.
+  /// long as `body` runs; the statement is reset when `body` returns, as by ``withText(_:at:_:_:)``.
   package func withBlob(
     of uuid: UUID, at index: Int32, _ operation: @autoclosure () -> String,
     _ body: () throws -> Void
@@ -87,7 +89,7 @@ package final class SQLiteStatement {
     try withUnsafeBytes(of: uuid.uuid) { bytes in
       let code = sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), nil)
       try connection.check(code, operation())
-      defer { sqlite3_bind_null(handle, index) }
+      defer { reset() }
       try body()
     }
   }

@@ -43,75 +43,71 @@ package enum StoredURL {
       return false
     }
 
-    // Read once: each access to a static goes through its lazy initializer's check.
-    let (delimiters, alphanumerics) = (Self.delimiters, Self.alphanumerics)
-    let (hexDigits, pathQueryOrFragment) = (Self.hexDigits, Self.pathQueryOrFragment)
-
-    // The host: labels of letters, digits and inner hyphens, joined by single dots.
-    var labelLength = 0
-    var previous: UInt8 = 0
-    while cursor < end, !isMember(cursor.pointee, of: delimiters) {
-      let byte = cursor.pointee
-      if byte == dot {
-        guard labelLength > 0, previous != hyphen else { return false }
-        labelLength = 0
-      } else if isMember(byte, of: alphanumerics) || (byte == hyphen && labelLength > 0) {
-        labelLength += 1
-      } else {
-        return false
-      }
-      previous = byte
-      cursor += 1
-    }
-    guard labelLength > 0, previous != hyphen else { return false }
-
-    // Path, query and fragment: characters allowed unencoded, percent escapes, one `#`.
-    var seenFragment = false
-    while cursor < end {
-      let byte = cursor.pointee
-      if isMember(byte, of: pathQueryOrFragment) {
+    return Self.byteClasses.withUnsafeBufferPointer { classes in
+      // The host: labels of letters, digits and inner hyphens, joined by single dots.
+      var labelLength = 0
+      var previous: UInt8 = 0
+      while cursor < end, classes[Int(cursor.pointee)] & delimiter == 0 {
+        let byte = cursor.pointee
+        if byte == dot {
+          guard labelLength > 0, previous != hyphen else { return false }
+          labelLength = 0
+        } else if classes[Int(byte)] & alphanumeric != 0 || (byte == hyphen && labelLength > 0) {
+          labelLength += 1
+        } else {
+          return false
+        }
+        previous = byte
         cursor += 1
-      } else if byte == percent {
-        guard end - cursor > 2, isMember(cursor[1], of: hexDigits),
-          isMember(cursor[2], of: hexDigits)
-        else { return false }
-        cursor += 3
-      } else if byte == hash, !seenFragment {
-        seenFragment = true
-        cursor += 1
-      } else {
-        return false
       }
+      guard labelLength > 0, previous != hyphen else { return false }
+
+      // Path, query and fragment: characters allowed unencoded, percent escapes, one `#`.
+      var seenFragment = false
+      while cursor < end {
+        let byte = cursor.pointee
+        if classes[Int(byte)] & pathQueryOrFragment != 0 {
+          cursor += 1
+        } else if byte == percent {
+          guard end - cursor > 2, classes[Int(cursor[1])] & hexDigit != 0,
+            classes[Int(cursor[2])] & hexDigit != 0
+          else { return false }
+          cursor += 3
+        } else if byte == hash, !seenFragment {
+          seenFragment = true
+          cursor += 1
+        } else {
+          return false
+        }
+      }
+      return true
     }
-    return true
   }
-
-  /// A set of ASCII bytes, one bit per byte value below 128.
-  private typealias ByteSet = (low: UInt64, high: UInt64)
 
   private static let dot = UInt8(ascii: ".")
   private static let hyphen = UInt8(ascii: "-")
   private static let percent = UInt8(ascii: "%")
   private static let hash = UInt8(ascii: "#")
 
-  private static let delimiters = byteSet("/?#")
-  private static let alphanumerics = byteSet(
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-  private static let hexDigits = byteSet("0123456789abcdefABCDEF")
-  /// Unreserved characters, sub-delimiters, `:`, `@`, `/` and `?` (RFC 3986, sections 3.3-3.5).
-  private static let pathQueryOrFragment = byteSet(
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@/?")
+  // The classes a byte can belong to, as bits of its entry in `byteClasses`.
+  private static let delimiter: UInt8 = 1
+  private static let alphanumeric: UInt8 = 2
+  private static let hexDigit: UInt8 = 4
+  private static let pathQueryOrFragment: UInt8 = 8
 
-  private static func byteSet(_ members: String) -> ByteSet {
-    members.utf8.reduce(into: (low: 0, high: 0)) { set, byte in
-      if byte < 64 { set.low |= 1 << byte } else { set.high |= 1 << (byte - 64) }
+  /// For each of the 256 byte values, the classes it belongs to: one load per byte tells them
+  /// all, where testing sets of bits took a shift and a branch-free select for each.
+  private static let byteClasses: [UInt8] = {
+    var classes = [UInt8](repeating: 0, count: 256)
+    func add(_ members: String, to bit: UInt8) {
+      for byte in members.utf8 { classes[Int(byte)] |= bit }
     }
-  }
-
-  @inline(__always)
-  private static func isMember(_ byte: UInt8, of set: ByteSet) -> Bool {
-    // Branch-free: URL text mixes bytes below and above 64 too unpredictably for a branch.
-    let half = byte & 64 == 0 ? set.low : set.high
-    return byte & 128 == 0 && half >> (byte & 63) & 1 != 0
-  }
+    let alphanumerics = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+    add("/?#", to: delimiter)
+    add(alphanumerics, to: alphanumeric)
+    add("0123456789abcdefABCDEF", to: hexDigit)
+    // Unreserved characters, sub-delimiters, `:`, `@`, `/` and `?` (RFC 3986, sections 3.3-3.5).
+    add(alphanumerics + "-._~!$&'()*+,;=:@/?", to: pathQueryOrFragment)
+    return classes
+  }()
 }
