@@ -149,7 +149,7 @@ final class FeedDatabase {
         operation: operation, path: connection.path, image: position, field: "url",
         problem: "its text \(quoted(image.url.absoluteString)) does not parse back as the same URL")
     }
-    // The outermost binding scope resets the statement, and clears every binding, on its way out.
+    // Each binding scope resets the statement and unbinds its value on its way out.
     try insertImage.bind(Int64(position), at: 1, operation)
     try insertImage.withBlob(of: image.id, at: 2, operation) {
       try insertImage.withText(image.description, at: 3, operation) {

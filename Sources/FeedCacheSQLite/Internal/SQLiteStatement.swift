@@ -49,10 +49,10 @@ package final class SQLiteStatement {
   /// Binds text by its exact UTF-8 bytes, embedded NUL characters included, for as long as
   /// `body` runs; `nil` binds NULL.
   ///
-  /// SQLite reads the bytes in place instead of copying them (`SQLITE_STATIC`), so the statement
-  /// is reset, and every binding cleared, before the bytes go away: run the statement inside
-  /// `body`. (Binding NULL in its place would not do: SQLite refuses any bind between a step and
-  /// the next reset, with `SQLITE_MISUSE`.)
+  /// SQLite reads the bytes in place instead of copying them (`SQLITE_STATIC`), so when `body`
+  /// returns the statement is reset and the binding replaced by NULL, before the bytes go away:
+  /// run the statement inside `body`. (SQLite refuses any bind between a step and the next reset,
+  /// with `SQLITE_MISUSE`, so the reset comes first.)
   package func withText(
     _ text: String?, at index: Int32, _ operation: @autoclosure () -> String,
     _ body: () throws -> Void
@@ -75,13 +75,17 @@ package final class SQLiteStatement {
           sqlite3_bind_text(handle, index, "", 0, Self.transient)
         }
       try connection.check(code, operation())
-      defer { reset() }
+      defer {
+        sqlite3_reset(handle)
+        sqlite3_bind_null(handle, index)
+      }
       try body()
     }
   }
 
   /// Binds a UUID as a 16-byte blob, its bytes in RFC 4122 order, without copying them, for as
-  /// long as `body` runs; the statement is reset when `body` returns, as by ``withText(_:at:_:_:)``.
+  /// long as `body` runs; when `body` returns, the statement is reset and the binding replaced by
+  /// NULL, as by ``withText(_:at:_:_:)``.
   package func withBlob(
     of uuid: UUID, at index: Int32, _ operation: @autoclosure () -> String,
     _ body: () throws -> Void
@@ -89,7 +93,10 @@ package final class SQLiteStatement {
     try withUnsafeBytes(of: uuid.uuid) { bytes in
       let code = sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), nil)
       try connection.check(code, operation())
-      defer { reset() }
+      defer {
+        sqlite3_reset(handle)
+        sqlite3_bind_null(handle, index)
+      }
       try body()
     }
   }
