@@ -110,10 +110,19 @@ struct FeedStorage {
           guard access == .insert else { return nil }
           continue
         case .current(let version):
-          let database = try FeedDatabase(
-            path: file.path, version: version, busyTimeout: file.busyTimeout, operation)
-          self.database = database
-          return database
+          switch try Self.open(file, at: version, operation) {
+          case .sound(let database):
+            self.database = database
+            return database
+          case .damaged(let problem):
+            guard access != .retrieve else {
+              throw SQLiteFeedStoreError.damagedStorage(
+                operation: operation, path: file.path, problem: problem)
+            }
+            try file.remove(operation, structureBroken: true)
+            guard access == .insert else { return nil }
+            continue
+          }
         }
       } catch let error as SQLiteFeedStoreError
         where error.meansFileWentAway && !file.exists
@@ -126,6 +135,33 @@ struct FeedStorage {
     throw SQLiteFeedStoreError.sqlite(
       operation: operation, path: file.path, resultCode: SQLITE_BUSY,
       message: "another process kept replacing the file while the store opened it")
+  }
+}
+
+extension FeedStorage {
+  /// An existing file of the store's own, opened and checked.
+  fileprivate enum OpenedFile {
+    case sound(FeedDatabase)
+    /// The file's structure is broken, as the text says; its connection is closed already.
+    case damaged(String)
+  }
+
+  /// Opens the database in `file` and checks its structure, closing it again when it is broken,
+  /// so that the file can be removed with no connection left to write to its side files.
+  fileprivate static func open(
+    _ file: FeedStorageFile, at version: Int32, _ operation: String
+  ) throws -> OpenedFile {
+    let database = try FeedDatabase(
+      path: file.path, version: version, busyTimeout: file.busyTimeout, operation)
+    do {
+      guard let problem = try database.structuralProblem(operation) else {
+        return .sound(database)
+      }
+      return .damaged("SQLite's quick check found: \(problem)")
+    } catch let error as SQLiteFeedStoreError where error.meansDamagedStorage {
+      guard case .sqlite(_, _, _, let message) = error else { throw error }
+      return .damaged("SQLite cannot read the database: \(message)")
+    }
   }
 }
 

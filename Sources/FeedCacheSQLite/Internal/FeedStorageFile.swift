@@ -108,9 +108,13 @@ struct FeedStorageFile {
   /// is looked at again first: another store may have replaced it with a good one meanwhile,
   /// which is then kept.
   ///
+  /// - Parameters:
+  ///   - operation: What the store was doing, for errors.
+  ///   - structureBroken: Whether the file was found damaged inside, with a sound header, by
+  ///     SQLite's quick check; the check then runs again under the lock.
   /// - Throws: ``SQLiteFeedStoreError`` when the file is in use, is no longer the store's to
   ///   remove, or cannot be removed.
-  func remove(_ operation: String) throws {
+  func remove(_ operation: String, structureBroken: Bool = false) throws {
     let connection = try SQLiteConnection(
       path: path, mode: .readWrite, busyTimeout: busyTimeout, operation: operation)
     do {
@@ -121,7 +125,15 @@ struct FeedStorageFile {
       guard primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT else { throw error }
     }
     defer { connection.rollBackIfNeeded() }
-    guard case .damaged = try inspect(operation) else { return }
+    switch try inspect(operation) {
+    case .damaged:
+      break
+    case .current where structureBroken:
+      // Checked again under the lock: another store may have replaced the file meanwhile.
+      guard try Self.quickCheckFails(on: connection, operation) else { return }
+    case .current, .missing:
+      return
+    }
     for suffix in Self.sideFileSuffixes + [""] {
       guard unlink(path + suffix) == 0 || errno == ENOENT else {
         throw posixError(errno, "\(operation): remove \(path + suffix)")
@@ -130,6 +142,20 @@ struct FeedStorageFile {
   }
 
   // MARK: Helpers
+
+  /// Whether SQLite's quick check finds the structure of the database `connection` has open
+  /// broken, or cannot read it at all.
+  private static func quickCheckFails(on connection: SQLiteConnection, _ operation: String) throws
+    -> Bool
+  {
+    do {
+      return try connection.texts("PRAGMA quick_check(1)", operation) != ["ok"]
+    } catch let error as SQLiteFeedStoreError {
+      let primary = (error.resultCode ?? 0) & 0xFF
+      guard primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT else { throw error }
+      return true
+    }
+  }
 
   /// What is wrong with the file's size or header, read without SQLite, or `nil` when they look
   /// like a database's.
