@@ -34,13 +34,10 @@ package struct SQLiteFeedStoreFactory: FailableFeedStoreFactory, PersistentFeedS
   /// unexpected lock instead of failing spuriously.
   private static let setupBusyTimeout: Duration = .seconds(1)
 
-  package func makeStore() async throws -> SQLiteFeedStore {
-    let store = try SQLiteFeedStore(
-      storeURL: directory.appending(path: "\(UUID().uuidString).sqlite"))
-    // A store creates its file on first insert; create it now, as after an app's first use, so
-    // that faults can be made at its tables and the benchmark times only the operation.
-    try await store.createDatabaseIfNeeded()
-    return store
+  package func makeStore() throws -> SQLiteFeedStore {
+    // The file is created by the store's first insert, or by a fault, which needs its tables:
+    // most specs never need it before then, and creating one syncs twice.
+    try SQLiteFeedStore(storeURL: directory.appending(path: "\(UUID().uuidString).sqlite"))
   }
 
   package func makeStore(sharingStorageWith store: SQLiteFeedStore) throws -> SQLiteFeedStore {
@@ -48,15 +45,15 @@ package struct SQLiteFeedStoreFactory: FailableFeedStoreFactory, PersistentFeedS
   }
 
   /// Drops the image table, so that every later retrieve fails with "no such table".
-  package func makeRetrievalFail(for store: SQLiteFeedStore) throws {
-    try connection(to: store).execute(
+  package func makeRetrievalFail(for store: SQLiteFeedStore) async throws {
+    try await connection(to: store).execute(
       "DROP TABLE \(FeedSchema.imageTable)", "drop the image table to break retrieval")
   }
 
   /// Installs a trigger that aborts inserting the cache row, so that every later insert fails
   /// in the middle of its transaction.
-  package func makeInsertionFail(for store: SQLiteFeedStore) throws {
-    try connection(to: store).execute(
+  package func makeInsertionFail(for store: SQLiteFeedStore) async throws {
+    try await connection(to: store).execute(
       """
       CREATE TRIGGER injected_insertion_fault BEFORE INSERT ON \(FeedSchema.cacheTable)
       BEGIN SELECT RAISE(ABORT, 'injected fault: insertion refused'); END
@@ -66,8 +63,8 @@ package struct SQLiteFeedStoreFactory: FailableFeedStoreFactory, PersistentFeedS
 
   /// Installs a trigger that aborts deleting the cache row, so that every later delete of a
   /// cache fails in the middle of its transaction.
-  package func makeDeletionFail(for store: SQLiteFeedStore) throws {
-    try connection(to: store).execute(
+  package func makeDeletionFail(for store: SQLiteFeedStore) async throws {
+    try await connection(to: store).execute(
       """
       CREATE TRIGGER injected_deletion_fault BEFORE DELETE ON \(FeedSchema.cacheTable)
       BEGIN SELECT RAISE(ABORT, 'injected fault: deletion refused'); END
@@ -75,9 +72,11 @@ package struct SQLiteFeedStoreFactory: FailableFeedStoreFactory, PersistentFeedS
       "install a trigger to break deletion")
   }
 
-  /// A second, raw connection to `store`'s file.
-  private func connection(to store: SQLiteFeedStore) throws -> SQLiteConnection {
-    try SQLiteConnection(
+  /// A second, raw connection to `store`'s file, which is created first, as the store's first
+  /// insert would create it, when the store has not made it yet.
+  private func connection(to store: SQLiteFeedStore) async throws -> SQLiteConnection {
+    try await store.createDatabaseIfNeeded()
+    return try SQLiteConnection(
       location: .file(try storeURL(of: store)), busyTimeout: Self.setupBusyTimeout)
   }
 
