@@ -20,8 +20,9 @@ import Foundation
 ///   built beside it and linked into place, so other stores never see a half-made one.
 /// - Damaged storage: a file of the store's own that cannot be read (empty, not a database,
 ///   truncated, or broken inside, as SQLite's quick check finds when the store first opens the
-///   file: pages two tables share, rows that break the schema's constraints) makes retrieve throw ``SQLiteFeedStoreError/damagedStorage(operation:path:problem:)``;
-///   insert replaces it and delete removes it. A file that is not the store's to change (another
+///   file: pages two tables share, rows that break the schema's constraints) makes retrieve
+///   throw ``SQLiteFeedStoreError/damagedStorage(operation:path:problem:)``; insert replaces it
+///   and delete removes it. A file that is not the store's to change (another
 ///   application's database, a database from a newer version of this code, a directory) is
 ///   refused by every operation and never modified.
 /// - Values: timestamps are stored bit for bit (`-0.0` included); non-finite timestamps and URLs

@@ -12,7 +12,7 @@ private let path = FileManager.default.temporaryDirectory
 /// replaces the file or refuses it, and a file it replaced reads back exactly.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSQLiteFile(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-  for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+  for suffix in FeedStorageFile.sideFileSuffixes + [""] { unlink(path + suffix) }
   let bytes = start.map { Data(bytes: $0, count: count) } ?? Data()
   guard FileManager.default.createFile(atPath: path, contents: bytes) else {
     fatalError("cannot write the scratch database at \(path)")

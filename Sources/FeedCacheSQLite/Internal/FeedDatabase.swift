@@ -40,18 +40,15 @@ final class FeedDatabase {
       operation)
   }
 
-  /// What SQLite's quick check finds wrong with the file's structure (pages that two tables share,
-  /// b-trees out of order, rows that break the schema's constraints), or `nil` when nothing.
+  /// What SQLite's quick check finds wrong with the file's structure, or `nil` when nothing.
   ///
-  /// A damaged file can keep a valid header and schema, and SQLite then notices nothing until an
-  /// operation reads the broken page: an insert could fail forever, or succeed into tables a
-  /// retrieve cannot read. The check reads every page once, so the store runs it once, when it
-  /// opens an existing file.
+  /// See ``SQLiteConnection/structuralProblem(_:)``. The store runs it once, when it opens an
+  /// existing file, because an insert into a file broken inside could fail forever, or succeed
+  /// into tables a retrieve cannot read.
   ///
   /// - Throws: ``SQLiteFeedStoreError`` when SQLite cannot run the check at all.
   func structuralProblem(_ operation: String) throws -> String? {
-    let findings = try connection.texts("PRAGMA quick_check(1)", operation)
-    return findings == ["ok"] ? nil : findings.joined(separator: "; ")
+    try connection.structuralProblem(operation)
   }
 
   /// Opens a new, private database in memory with the current schema.

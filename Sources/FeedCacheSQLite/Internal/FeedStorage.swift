@@ -45,11 +45,12 @@ struct FeedStorage {
     guard let database = try openDatabase(for: .retrieve, operation) else { return nil }
     do {
       return try database.retrieve(operation)
-    } catch let error as SQLiteFeedStoreError where error.meansDamagedStorage {
+    } catch let error as SQLiteFeedStoreError {
+      guard let problem = error.unreadableDatabaseProblem, let path = error.path else {
+        throw error
+      }
       self.database = nil
-      guard case .sqlite(_, let path, _, let message) = error else { throw error }
-      throw SQLiteFeedStoreError.damagedStorage(
-        operation: operation, path: path, problem: "SQLite cannot read the database: \(message)")
+      throw SQLiteFeedStoreError.damagedStorage(operation: operation, path: path, problem: problem)
     }
   }
 
@@ -153,34 +154,7 @@ extension FeedStorage {
   ) throws -> OpenedFile {
     let database = try FeedDatabase(
       path: file.path, version: version, busyTimeout: file.busyTimeout, operation)
-    do {
-      guard let problem = try database.structuralProblem(operation) else {
-        return .sound(database)
-      }
-      return .damaged("SQLite's quick check found: \(problem)")
-    } catch let error as SQLiteFeedStoreError where error.meansDamagedStorage {
-      guard case .sqlite(_, _, _, let message) = error else { throw error }
-      return .damaged("SQLite cannot read the database: \(message)")
-    }
-  }
-}
-
-extension SQLiteFeedStoreError {
-  /// SQLite's primary result code (the extended code's low byte), when SQLite reported the
-  /// failure.
-  fileprivate var primaryResultCode: Int32? {
-    resultCode.map { $0 & 0xFF }
-  }
-
-  /// Whether opening the file failed because it was not there (it may have been there a moment
-  /// before).
-  fileprivate var meansFileWentAway: Bool {
-    if case .fileSystem(_, _, ENOENT, _) = self { return true }
-    return primaryResultCode == SQLITE_CANTOPEN
-  }
-
-  /// Whether SQLite failed because the file is not a database it can read.
-  fileprivate var meansDamagedStorage: Bool {
-    primaryResultCode == SQLITE_NOTADB || primaryResultCode == SQLITE_CORRUPT
+    guard let problem = try database.structuralProblem(operation) else { return .sound(database) }
+    return .damaged(problem)
   }
 }

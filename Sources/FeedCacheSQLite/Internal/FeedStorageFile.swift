@@ -120,9 +120,8 @@ struct FeedStorageFile {
     do {
       try connection.execute("BEGIN IMMEDIATE", operation)
     } catch let error as SQLiteFeedStoreError {
-      let primary = (error.resultCode ?? 0) & 0xFF
       // A file that is not a database (or not one SQLite can read) has no lock to honor.
-      guard primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT else { throw error }
+      guard error.meansDamagedStorage else { throw error }
     }
     defer { connection.rollBackIfNeeded() }
     switch try inspect(operation) {
@@ -130,7 +129,7 @@ struct FeedStorageFile {
       break
     case .current where structureBroken:
       // Checked again under the lock: another store may have replaced the file meanwhile.
-      guard try Self.quickCheckFails(on: connection, operation) else { return }
+      guard try connection.structuralProblem(operation) != nil else { return }
     case .current, .missing:
       return
     }
@@ -142,20 +141,6 @@ struct FeedStorageFile {
   }
 
   // MARK: Helpers
-
-  /// Whether SQLite's quick check finds the structure of the database `connection` has open
-  /// broken, or cannot read it at all.
-  private static func quickCheckFails(on connection: SQLiteConnection, _ operation: String) throws
-    -> Bool
-  {
-    do {
-      return try connection.texts("PRAGMA quick_check(1)", operation) != ["ok"]
-    } catch let error as SQLiteFeedStoreError {
-      let primary = (error.resultCode ?? 0) & 0xFF
-      guard primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT else { throw error }
-      return true
-    }
-  }
 
   /// What is wrong with the file's size or header, read without SQLite, or `nil` when they look
   /// like a database's.
@@ -212,11 +197,8 @@ struct FeedStorageFile {
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' "
           + "ESCAPE '\\' ORDER BY name", operation)
     } catch let error as SQLiteFeedStoreError {
-      let primary = (error.resultCode ?? 0) & 0xFF
-      guard primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT,
-        case .sqlite(_, _, _, let message) = error
-      else { throw error }
-      return .damaged("SQLite cannot read the database: \(message)")
+      guard let problem = error.unreadableDatabaseProblem else { throw error }
+      return .damaged(problem)
     }
     guard version <= Int64(FeedSchema.currentVersion) else {
       throw SQLiteFeedStoreError.unsupportedSchemaVersion(

@@ -193,6 +193,28 @@ package final class SQLiteConnection {
     return texts
   }
 
+  /// What SQLite's quick check finds wrong with the database's structure (pages that two tables
+  /// share, b-trees out of order, rows that break the schema's constraints), or `nil` when
+  /// nothing; a database SQLite cannot read at all is wrong too.
+  ///
+  /// A damaged file can keep a valid header and schema, and SQLite then notices nothing until an
+  /// operation reads the broken page. The check reads every page once.
+  ///
+  /// - Parameter operation: What the store was doing, for errors.
+  /// - Returns: The problem, in words, as damaged storage states it.
+  /// - Throws: ``SQLiteFeedStoreError`` when SQLite cannot run the check for another reason, such
+  ///   as another connection's lock.
+  func structuralProblem(_ operation: String) throws -> String? {
+    do {
+      let findings = try texts("PRAGMA quick_check(1)", operation)
+      return findings == ["ok"]
+        ? nil : "SQLite's quick check found: \(findings.joined(separator: "; "))"
+    } catch let error as SQLiteFeedStoreError {
+      guard let problem = error.unreadableDatabaseProblem else { throw error }
+      return problem
+    }
+  }
+
   /// Rolls back the open transaction, if there is one, keeping whatever error caused the rollback.
   ///
   /// SQLite rolls some failures back by itself (a full disk, an I/O error, running out of memory),

@@ -51,8 +51,7 @@ package final class SQLiteStatement {
   ///
   /// SQLite reads the bytes in place instead of copying them (`SQLITE_STATIC`), so when `body`
   /// returns the statement is reset and the binding replaced by NULL, before the bytes go away:
-  /// run the statement inside `body`. (SQLite refuses any bind between a step and the next reset,
-  /// with `SQLITE_MISUSE`, so the reset comes first.)
+  /// run the statement inside `body`.
   package func withText(
     _ text: String?, at index: Int32, _ operation: @autoclosure () -> String,
     _ body: () throws -> Void
@@ -75,10 +74,7 @@ package final class SQLiteStatement {
           sqlite3_bind_text(handle, index, "", 0, Self.transient)
         }
       try connection.check(code, operation())
-      defer {
-        sqlite3_reset(handle)
-        sqlite3_bind_null(handle, index)
-      }
+      defer { unbind(at: index) }
       try body()
     }
   }
@@ -93,12 +89,16 @@ package final class SQLiteStatement {
     try withUnsafeBytes(of: uuid.uuid) { bytes in
       let code = sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), nil)
       try connection.check(code, operation())
-      defer {
-        sqlite3_reset(handle)
-        sqlite3_bind_null(handle, index)
-      }
+      defer { unbind(at: index) }
       try body()
     }
+  }
+
+  /// Resets the statement, then replaces the value bound at `index` by NULL: SQLite refuses any
+  /// bind between a step and the next reset, with `SQLITE_MISUSE`, so the reset comes first.
+  private func unbind(at index: Int32) {
+    sqlite3_reset(handle)
+    sqlite3_bind_null(handle, index)
   }
 
   /// Binds a 64-bit floating-point number.
