@@ -124,12 +124,11 @@ final class FeedDatabase {
       try insertCache.bind(interval, at: 1, operation)
       try insertCache.run(operation)
 
-      // Indexing the buffer lends each image to `insertRow` without copying it: iterating the
-      // array would retain and release its text and URL for every image.
-      try feed.withUnsafeBufferPointer { images in
-        for position in images.indices {
-          try insertRow(of: images[position], at: position, operation)
-        }
+      // Each row binds all its values in place and runs; this clears the last row's bindings
+      // before their bytes go away.
+      defer { insertImage.reset() }
+      for (position, image) in feed.enumerated() {
+        try insertRow(of: image, at: position, operation)
       }
     }
   }
@@ -150,9 +149,10 @@ final class FeedDatabase {
 
   // MARK: Writing
 
-  /// Inserts one image row with the reused statement.
+  /// Inserts one image row with the reused statement, binding every parameter anew.
   ///
-  /// The values are bound in place, without copies, only while the statement steps.
+  /// The values are bound in place, without copies, while the statement runs; the bindings stay
+  /// until the next row replaces them or ``insert(_:timestamp:_:)`` resets the statement.
   private func insertRow(of image: LocalFeedImage, at position: Int, _ operation: String) throws {
     // What retrieve parses must give this text back, or the whole feed would become unreadable.
     guard let url = StoredURL.text(of: image.url) else {
@@ -160,13 +160,12 @@ final class FeedDatabase {
         operation: operation, path: connection.path, image: position, field: "url",
         problem: "its text \(quoted(image.url.absoluteString)) does not parse back as the same URL")
     }
-    // Each binding scope resets the statement and unbinds its value on its way out.
     try insertImage.bind(Int64(position), at: 1, operation)
     try insertImage.withBlob(of: image.id, at: 2, operation) {
       try insertImage.withText(image.description, at: 3, operation) {
         try insertImage.withText(image.location, at: 4, operation) {
           try insertImage.withText(url, at: 5, operation) {
-            _ = try insertImage.step(operation)
+            try insertImage.run(operation)
           }
         }
       }

@@ -46,12 +46,14 @@ package final class SQLiteStatement {
 
   // MARK: Binding (parameters are numbered from 1)
 
-  /// Binds text by its exact UTF-8 bytes, embedded NUL characters included, for as long as
-  /// `body` runs; `nil` binds NULL.
+  /// Binds text by its exact UTF-8 bytes, embedded NUL characters included, then runs `body`;
+  /// `nil` binds NULL.
   ///
-  /// SQLite reads the bytes in place instead of copying them (`SQLITE_STATIC`), so when `body`
-  /// returns the statement is reset and the binding replaced by NULL, before the bytes go away:
-  /// run the statement inside `body`.
+  /// SQLite reads the bytes in place instead of copying them (`SQLITE_STATIC`), and they are
+  /// valid only while `body` runs: run the statement inside `body`. The binding outlives it, so
+  /// before the statement runs again, bind the parameter anew or ``reset()`` the statement.
+  /// Leaving the unbinding to the caller saves a reset and a bind per value: inserting a row of
+  /// a large feed then costs what the C API itself does.
   package func withText(
     _ text: String?, at index: Int32, _ operation: @autoclosure () -> String,
     _ body: () throws -> Void
@@ -74,14 +76,12 @@ package final class SQLiteStatement {
           sqlite3_bind_text(handle, index, "", 0, Self.transient)
         }
       try connection.check(code, operation())
-      defer { unbind(at: index) }
       try body()
     }
   }
 
-  /// Binds a UUID as a 16-byte blob, its bytes in RFC 4122 order, without copying them, for as
-  /// long as `body` runs; when `body` returns, the statement is reset and the binding replaced by
-  /// NULL, as by ``withText(_:at:_:_:)``.
+  /// Binds a UUID as a 16-byte blob, its bytes in RFC 4122 order, in place, then runs `body`;
+  /// the bytes are valid only while `body` runs, as with ``withText(_:at:_:_:)``.
   package func withBlob(
     of uuid: UUID, at index: Int32, _ operation: @autoclosure () -> String,
     _ body: () throws -> Void
@@ -89,16 +89,8 @@ package final class SQLiteStatement {
     try withUnsafeBytes(of: uuid.uuid) { bytes in
       let code = sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), nil)
       try connection.check(code, operation())
-      defer { unbind(at: index) }
       try body()
     }
-  }
-
-  /// Resets the statement, then replaces the value bound at `index` by NULL: SQLite refuses any
-  /// bind between a step and the next reset, with `SQLITE_MISUSE`, so the reset comes first.
-  private func unbind(at index: Int32) {
-    sqlite3_reset(handle)
-    sqlite3_bind_null(handle, index)
   }
 
   /// Binds a 64-bit floating-point number.
@@ -128,9 +120,11 @@ package final class SQLiteStatement {
     }
   }
 
-  /// Runs a statement that produces no rows.
+  /// Runs a statement that produces no rows, then rewinds it, keeping its bindings: the next run
+  /// binds its parameters anew, or ``reset()`` clears them.
   package func run(_ operation: @autoclosure () -> String) throws {
-    defer { reset() }
+    // SQLite refuses a bind between a step and the next reset, so rewind even after a failure.
+    defer { sqlite3_reset(handle) }
     while try step(operation()) {}
   }
 
