@@ -38,6 +38,20 @@ import Testing
     #expect(!isPlain(text))
   }
 
+  @Test func isPlainWebURL_findsAByteTheParserRefusesAtAnyPlaceInALongTail() {
+    let tail = Array("photos/2f9c/sunset-1080w.jpg?size=large")
+    let texts = tail.indices.map { offset in
+      var characters = tail
+      characters[offset] = " "
+      return "https://images.example.com/" + String(characters)
+    }
+
+    let accepted = texts.filter(isPlain)
+
+    #expect(accepted == [])
+    #expect(isPlain("https://images.example.com/" + String(tail)))
+  }
+
   @Test func text_refusesAURLWhoseTextDoesNotParseBack() throws {
     let url = try #require(URL(dataRepresentation: Data("a b:c".utf8), relativeTo: nil))
 

@@ -45,26 +45,39 @@ package enum StoredURL {
 
     return Self.byteClasses.withUnsafeBufferPointer { classes in
       // The host: labels of letters, digits and inner hyphens, joined by single dots.
-      var labelLength = 0
-      var previous: UInt8 = 0
-      while cursor < end, classes[Int(cursor.pointee)] & delimiter == 0 {
+      var labelStart = cursor
+      while cursor < end {
         let byte = cursor.pointee
-        if byte == dot {
-          guard labelLength > 0, previous != hyphen else { return false }
-          labelLength = 0
-        } else if classes[Int(byte)] & alphanumeric != 0 || (byte == hyphen && labelLength > 0) {
-          labelLength += 1
+        let byteClass = classes[Int(byte)]
+        if byteClass & alphanumeric != 0 {
+          cursor += 1
+        } else if byte == hyphen, cursor != labelStart {
+          cursor += 1
+        } else if byte == dot, cursor != labelStart, cursor[-1] != hyphen {
+          cursor += 1
+          labelStart = cursor
+        } else if byteClass & delimiter != 0 {
+          break
         } else {
           return false
         }
-        previous = byte
-        cursor += 1
       }
-      guard labelLength > 0, previous != hyphen else { return false }
+      guard cursor != labelStart, cursor[-1] != hyphen else { return false }
 
       // Path, query and fragment: characters allowed unencoded, percent escapes, one `#`.
       var seenFragment = false
       while cursor < end {
+        // Most bytes are allowed as they are: test eight at a time, one branch for all.
+        if end - cursor >= 8 {
+          let allowed =
+            classes[Int(cursor[0])] & classes[Int(cursor[1])] & classes[Int(cursor[2])]
+            & classes[Int(cursor[3])] & classes[Int(cursor[4])] & classes[Int(cursor[5])]
+            & classes[Int(cursor[6])] & classes[Int(cursor[7])]
+          if allowed & pathQueryOrFragment != 0 {
+            cursor += 8
+            continue
+          }
+        }
         let byte = cursor.pointee
         if classes[Int(byte)] & pathQueryOrFragment != 0 {
           cursor += 1
