@@ -90,14 +90,17 @@ struct FeedStorage {
   ///
   /// Each pass looks at the file and either opens it or changes it (creates a missing file,
   /// removes a damaged one): replacing damaged storage takes three. Another store may change the
-  /// file between passes, or remove it while this pass opens it (then the file is gone and
-  /// opening it failed), so a few more are allowed, and no more.
+  /// file between passes, or remove it while this pass opens it (opening then fails, whether or
+  /// not a third store has made a new file since), so a few more are allowed, and no more.
   private mutating func openDatabase(for access: Access, _ operation: String) throws
     -> FeedDatabase?
   {
     if let database { return database }
     guard let file else { return nil }
+    // Why the last pass could not open the file, when it could not.
+    var lastFailure: SQLiteFeedStoreError?
     for _ in 0..<6 {
+      lastFailure = nil
       do {
         switch try file.inspect(operation) {
         case .missing:
@@ -125,17 +128,17 @@ struct FeedStorage {
             continue
           }
         }
-      } catch let error as SQLiteFeedStoreError
-        where error.meansFileWentAway && !file.exists
-      {
+      } catch let error as SQLiteFeedStoreError where error.meansFileWentAway {
+        lastFailure = error
         continue
       }
       guard access == .insert else { return nil }
       try file.create(operation)
     }
-    throw SQLiteFeedStoreError.sqlite(
-      operation: operation, path: file.path, resultCode: SQLITE_BUSY,
-      message: "another process kept replacing the file while the store opened it")
+    throw lastFailure
+      ?? SQLiteFeedStoreError.sqlite(
+        operation: operation, path: file.path, resultCode: SQLITE_BUSY,
+        message: "another process kept replacing the file while the store opened it")
   }
 }
 

@@ -32,11 +32,6 @@ struct FeedStorageFile {
   /// The suffixes of the files SQLite keeps beside a database.
   static let sideFileSuffixes = ["-wal", "-shm", "-journal"]
 
-  /// Whether anything is at the path.
-  var exists: Bool {
-    access(path, F_OK) == 0
-  }
-
   /// Looks at what is at the path, reading only.
   ///
   /// - Parameter operation: What the store is doing, for the error.
@@ -103,10 +98,13 @@ struct FeedStorageFile {
 
   /// Removes the store's damaged file and the side files SQLite keeps beside it.
   ///
-  /// When SQLite can lock the file, the store holds its write lock while it removes it, so a
-  /// file another connection is writing is never removed: that fails with `SQLITE_BUSY`. The file
-  /// is looked at again first: another store may have replaced it with a good one meanwhile,
-  /// which is then kept.
+  /// Stores remove one at a time, each holding an advisory lock on the file's directory
+  /// (`flock`), and each looks at the file again under it: another store may have replaced the
+  /// damaged file with a good one meanwhile, which is then kept. Without that lock, a store that
+  /// had seen the damaged file could remove the new file, and its log, from under the store that
+  /// had just created it. When SQLite can lock the file, the store also holds its write lock, so
+  /// a file another connection is writing is never removed: that fails with `SQLITE_BUSY`. A file
+  /// that is gone already needs nothing.
   ///
   /// - Parameters:
   ///   - operation: What the store was doing, for errors.
@@ -115,27 +113,34 @@ struct FeedStorageFile {
   /// - Throws: ``SQLiteFeedStoreError`` when the file is in use, is no longer the store's to
   ///   remove, or cannot be removed.
   func remove(_ operation: String, structureBroken: Bool = false) throws {
-    let connection = try SQLiteConnection(
-      path: path, mode: .readWrite, busyTimeout: busyTimeout, operation: operation)
-    do {
-      try connection.execute("BEGIN IMMEDIATE", operation)
-    } catch let error as SQLiteFeedStoreError {
-      // A file that is not a database (or not one SQLite can read) has no lock to honor.
-      guard error.meansDamagedStorage else { throw error }
-    }
-    defer { connection.rollBackIfNeeded() }
-    switch try inspect(operation) {
-    case .damaged:
-      break
-    case .current where structureBroken:
-      // Checked again under the lock: another store may have replaced the file meanwhile.
-      guard try connection.structuralProblem(operation) != nil else { return }
-    case .current, .missing:
-      return
-    }
-    for suffix in Self.sideFileSuffixes + [""] {
-      guard unlink(path + suffix) == 0 || errno == ENOENT else {
-        throw posixError(errno, "\(operation): remove \(path + suffix)")
+    try withDirectoryLocked(operation) {
+      let connection: SQLiteConnection
+      do {
+        connection = try SQLiteConnection(
+          path: path, mode: .readWrite, busyTimeout: busyTimeout, operation: operation)
+      } catch let error as SQLiteFeedStoreError where error.meansFileWentAway {
+        return
+      }
+      do {
+        try connection.execute("BEGIN IMMEDIATE", operation)
+      } catch let error as SQLiteFeedStoreError {
+        // A file that is not a database (or not one SQLite can read) has no lock to honor.
+        guard error.meansDamagedStorage else { throw error }
+      }
+      defer { connection.rollBackIfNeeded() }
+      switch try inspect(operation) {
+      case .damaged:
+        break
+      case .current where structureBroken:
+        // Another store may have replaced the file meanwhile.
+        guard try connection.structuralProblem(operation) != nil else { return }
+      case .current, .missing:
+        return
+      }
+      for suffix in Self.sideFileSuffixes + [""] {
+        guard unlink(path + suffix) == 0 || errno == ENOENT else {
+          throw posixError(errno, "\(operation): remove \(path + suffix)")
+        }
       }
     }
   }
@@ -231,6 +236,26 @@ struct FeedStorageFile {
       }
     }
     return nil
+  }
+
+  /// Runs `body` holding an exclusive advisory lock (`flock`) on the directory that holds the
+  /// file; closing the directory releases it, even when `body` throws.
+  ///
+  /// On a file system that cannot lock a directory, `body` runs without the lock: removal then
+  /// relies on looking at the file again, as it did before it took the lock.
+  private func withDirectoryLocked(_ operation: String, _ body: () throws -> Void) throws {
+    let directory = (path as NSString).deletingLastPathComponent
+    let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw posixError(errno, "\(operation): open its directory") }
+    defer { close(descriptor) }
+    while flock(descriptor, LOCK_EX) != 0 {
+      switch errno {
+      case EINTR: continue
+      case EOPNOTSUPP, ENOTSUP: return try body()
+      case let code: throw posixError(code, "\(operation): lock its directory")
+      }
+    }
+    try body()
   }
 
   /// An operating-system failure as an error naming the path.
