@@ -60,4 +60,13 @@ extension SQLiteFeedStore {
   package func createDatabaseIfNeeded() async throws {
     try await storage.run { try $0.createDatabaseIfNeeded() }
   }
+
+  /// Closes the store's connection to its file now, on its queue; the next operation opens it
+  /// again.
+  ///
+  /// For test support that needs the file closed at a known moment, such as before changing its
+  /// bytes: a store that goes away closes its connection too, but later, on its queue.
+  package func closeDatabase() async {
+    await storage.run { $0.closeDatabase() }
+  }
 }

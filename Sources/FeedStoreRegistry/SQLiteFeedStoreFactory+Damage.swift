@@ -140,10 +140,11 @@ extension SQLiteFeedStoreFactory: DamageableFeedStoreFactory {
     try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)", "checkpoint the cache")
   }
 
-  /// Inserts `cache` with a store that closes when this returns.
+  /// Inserts `cache` with a store whose connection is closed when this returns.
   private static func insert(_ cache: CachedFeed, at url: URL) async throws {
     let store = try SQLiteFeedStore(storeURL: url, busyTimeout: .zero)
     try await store.insert(cache.feed, timestamp: cache.timestamp)
+    await store.closeDatabase()
   }
 
   /// Runs `sql` on the database at `url` from a connection of its own, closed afterwards, so

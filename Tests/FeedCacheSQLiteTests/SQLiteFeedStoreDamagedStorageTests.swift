@@ -198,8 +198,9 @@ private func makeStorage(damagedAs damage: StorageDamage, in directory: URL) asy
 /// reads the tables.
 private func makeDatabaseWhoseTablesShareARootPage(in directory: URL) async throws -> URL {
   let storeURL = directory.appending(path: "feed.sqlite")
-  try await makeSUT(at: storeURL).insert(
-    FeedStoreFixtures.uniqueImageFeed(count: 3), timestamp: .now)
+  let store = try makeSUT(at: storeURL)
+  try await store.insert(FeedStoreFixtures.uniqueImageFeed(count: 3), timestamp: .now)
+  await store.closeDatabase()
   try rawConnection(to: storeURL).execute(
     """
     PRAGMA writable_schema = ON;

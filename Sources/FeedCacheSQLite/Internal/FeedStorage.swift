@@ -60,6 +60,12 @@ struct FeedStorage {
     _ = try openDatabase(for: .insert, "create the database")
   }
 
+  /// Closes the connection, if the storage is a file; the next operation opens it again.
+  mutating func closeDatabase() {
+    guard file != nil else { return }
+    database = nil
+  }
+
   /// What an operation does to the storage, which decides what it does with damaged storage.
   enum Access {
     case retrieve
