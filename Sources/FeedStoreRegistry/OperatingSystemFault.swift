@@ -1,3 +1,4 @@
+import FeedStoreSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -126,9 +127,9 @@ package enum OperatingSystemFault: String, CaseIterable, Sendable {
     return refused ? nil : "chattr +i did not stop creating a file on this file system"
   }
 
-  /// Runs `check` on a new temporary directory, removed afterwards.
+  /// Runs `check` on a new directory where the tests make theirs, removed afterwards.
   private static func probe(_ check: (URL) -> String?) -> String? {
-    let directory = FileManager.default.temporaryDirectory.appending(
+    let directory = ScratchDirectory.parent.appending(
       path: "feedstore-probe-\(UUID().uuidString)", directoryHint: .isDirectory)
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)

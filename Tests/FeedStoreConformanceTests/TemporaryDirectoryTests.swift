@@ -36,6 +36,51 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: directory.path(percentEncoded: false)))
   }
 
+  @Test func scratchParent_isTheMemoryFileSystemWhenItHasRoom() async throws {
+    try await withTemporaryDirectory { memory in
+      let chosen = makeParent(memoryFileSystem: memory.path(percentEncoded: false))
+
+      #expect(chosen.standardizedFileURL == memory.standardizedFileURL)
+    }
+  }
+
+  @Test func scratchParent_isTheSystemDirectoryWhenTMPDIRIsSet() async throws {
+    try await withTemporaryDirectory { memory in
+      let chosen = makeParent(
+        environment: ["TMPDIR": "/var/tmp"], memoryFileSystem: memory.path(percentEncoded: false))
+
+      #expect(chosen == system)
+    }
+  }
+
+  @Test func scratchParent_isTheSystemDirectoryWhenTheMemoryFileSystemIsTooFull() async throws {
+    try await withTemporaryDirectory { memory in
+      let chosen = makeParent(
+        memoryFileSystem: memory.path(percentEncoded: false), minimumFreeBytes: .max)
+
+      #expect(chosen == system)
+    }
+  }
+
+  @Test func scratchParent_isTheSystemDirectoryWithoutAMemoryFileSystem() async throws {
+    try await withTemporaryDirectory { directory in
+      let missing = directory.appending(path: "missing").path(percentEncoded: false)
+
+      #expect(makeParent(memoryFileSystem: missing) == system)
+      #expect(makeParent(memoryFileSystem: nil) == system)
+    }
+  }
+
+  private let system = URL(filePath: "/system/temporary", directoryHint: .isDirectory)
+
+  private func makeParent(
+    environment: [String: String] = [:], memoryFileSystem: String?, minimumFreeBytes: UInt64 = 0
+  ) -> URL {
+    ScratchDirectory.parent(
+      environment: environment, memoryFileSystem: memoryFileSystem,
+      minimumFreeBytes: minimumFreeBytes, system: system)
+  }
+
   private func contents(of directory: URL) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: directory.path(percentEncoded: false))
   }
