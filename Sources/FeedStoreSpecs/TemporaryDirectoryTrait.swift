@@ -7,14 +7,19 @@ import Testing
 ///
 /// Apply it as ``Testing/Trait/temporaryDirectory`` to a test, or to a suite to give every
 /// test case in it a directory of its own.
+///
+/// The directories are made where `TMPDIR` says when it is set; otherwise, on Linux, in
+/// `/dev/shm`, a file system in memory, when it has 1 GiB free, since a test's files need no
+/// durability and the syncs a store makes cost the most on a disk; otherwise in the system's
+/// temporary directory.
 public struct TemporaryDirectoryTrait: TestTrait, SuiteTrait, TestScoping {
   /// Applies to every test in a suite that has the trait.
   public var isRecursive: Bool { true }
 
   /// Runs `function` with a new directory as ``TemporaryDirectory/current``, then removes it.
   ///
-  /// Removal is best effort: a directory left behind in the system's temporary directory is
-  /// harmless, and must not hide how the test case ended.
+  /// Removal is best effort: a directory left behind in a temporary directory is harmless, and
+  /// must not hide how the test case ended.
   ///
   /// - Parameters:
   ///   - test: The test that runs.
