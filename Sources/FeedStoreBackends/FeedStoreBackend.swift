@@ -14,6 +14,7 @@ package struct FeedStoreBackend: Sendable, CustomStringConvertible {
   /// Whether a store made in a directory keeps its cache there for the next store made in it.
   package let isPersistent: Bool
   private let makeStoreInDirectory: @Sendable (URL) async throws -> any FeedStore
+  private let closeStorageOfStore: @Sendable (any FeedStore) async -> Void
 
   /// Registers a backend.
   ///
@@ -21,14 +22,17 @@ package struct FeedStoreBackend: Sendable, CustomStringConvertible {
   ///   - name: The backend's short name.
   ///   - isPersistent: Whether stores made in one directory share their storage.
   ///   - makeStore: Opens the store whose storage is in the directory it is given.
+  ///   - closeStorage: Closes what a store keeps open of its storage; nothing by default.
   package init(
     _ name: String,
     isPersistent: Bool,
-    makeStore: @escaping @Sendable (_ directory: URL) async throws -> any FeedStore
+    makeStore: @escaping @Sendable (_ directory: URL) async throws -> any FeedStore,
+    closeStorage: @escaping @Sendable (_ store: any FeedStore) async -> Void = { _ in }
   ) {
     self.name = name
     self.isPersistent = isPersistent
     self.makeStoreInDirectory = makeStore
+    self.closeStorageOfStore = closeStorage
   }
 
   /// Opens the store whose storage is in `directory`: empty the first time, and for a persistent
@@ -41,6 +45,17 @@ package struct FeedStoreBackend: Sendable, CustomStringConvertible {
     try await makeStoreInDirectory(directory)
   }
 
+  /// Closes what `store` keeps open of its storage, so that its files stay as they are until
+  /// it is used again: a store that merely goes away closes them later, on its own queue.
+  ///
+  /// For code that looks at a store's files after using it, such as the benchmark's leftover
+  /// check and the kill tests.
+  ///
+  /// - Parameter store: A store this backend made.
+  package func closeStorage(of store: any FeedStore) async {
+    await closeStorageOfStore(store)
+  }
+
   package var description: String { name }
 }
 
@@ -51,13 +66,16 @@ extension FeedStoreBackend {
     FeedStoreBackend("JSONFile", isPersistent: true) { directory in
       JSONFileFeedStore(storeURL: directory.appending(path: "feed.json"))
     },
-    FeedStoreBackend("SQLite", isPersistent: true) { directory in
-      let store = try SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))
-      // The file is made on first use; make it now, as after an app's first launch, so the
-      // benchmark times the operation and not the file's creation.
-      try await store.createDatabaseIfNeeded()
-      return store
-    },
+    FeedStoreBackend(
+      "SQLite", isPersistent: true,
+      makeStore: { directory in
+        let store = try SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))
+        // The file is made on first use; make it now, as after an app's first launch, so the
+        // benchmark times the operation and not the file's creation.
+        try await store.createDatabaseIfNeeded()
+        return store
+      },
+      closeStorage: { store in await (store as? SQLiteFeedStore)?.closeDatabase() }),
   ]
 
   /// The registered backend called `name`, ignoring case.

@@ -26,6 +26,13 @@ import Testing
     #expect(row.leftoverFiles.isEmpty)
   }
 
+  @Test func run_listsNoLeftoversForAStoreThatKeepsItsFileOpen() async throws {
+    let rows = try await run(backends: ["SQLite"])
+
+    let row = try #require(rows.last)
+    #expect(row.leftoverFiles == [])
+  }
+
   @Test func run_letsEachReaderRetrieveAtLeastOnceDuringTheReadersPhase() async throws {
     let rows = try await run(backends: ["InMemory"])
 

@@ -121,6 +121,7 @@ struct KillCampaign {
   private func putOldCache(in directory: URL) async throws {
     let store = try await backend.makeStore(in: directory)
     try await store.insert(old.feed, timestamp: old.timestamp)
+    await backend.closeStorage(of: store)
   }
 
   private func startChild(in directory: URL) throws -> CrashWriterProcess {

@@ -42,13 +42,16 @@ struct SustainedRunner: Sendable {
     of backend: FeedStoreBackend, _ feeds: SustainedFeeds, in directory: URL
   ) async throws -> SustainedRow {
     let reference = try subdirectory("\(backend.name)-one-insert", of: directory)
-    try await backend.makeStore(in: reference).insert(feeds.feed(0), timestamp: feeds.timestamp(0))
+    let referenceStore = try await backend.makeStore(in: reference)
+    try await referenceStore.insert(feeds.feed(0), timestamp: feeds.timestamp(0))
+    await backend.closeStorage(of: referenceStore)
     let expectedFiles = Set(try files(in: reference))
     var recording = Recording(directory: try subdirectory(backend.name, of: directory))
     var retrieves: [Int64] = []
     var readers: SustainedRow.Readers?
     do {
-      // The store lives for this block only: the files it leaves are listed after it.
+      // The store lives for this block only and closes its storage at its end: the files it
+      // leaves are listed after it.
       let store = try await backend.makeStore(in: recording.directory)
       for index in 0..<feeds.count {
         let feed = feeds.feed(index)
@@ -67,6 +70,7 @@ struct SustainedRunner: Sendable {
       if configuration.readerPhaseInserts > 0 {
         readers = try await withReaders(store, feeds) { try recording.sampleStorage() }
       }
+      await backend.closeStorage(of: store)
     }
     return try recording.row(
       .store(backend.name, "sustained insert"), expectedFiles: expectedFiles, retrieves: retrieves,
