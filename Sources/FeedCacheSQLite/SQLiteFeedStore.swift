@@ -40,7 +40,9 @@ import Foundation
 ///   dispatch queue of the store's own, so calls on one store run one at a time, in the order they
 ///   are made, and never on Swift's cooperative thread pool: a SQLite call that blocks (disk I/O,
 ///   or waiting up to ``busyTimeout`` for another connection's lock) blocks the store's queue,
-///   while its caller suspends and every other task of the app goes on.
+///   while its caller suspends and every other task of the app goes on. A store that goes away
+///   closes its connection on that queue too, after its last operation: shortly after, not at
+///   the moment it is released (another store on the file waits for it, up to its busy timeout).
 /// - Errors: every failure throws a ``SQLiteFeedStoreError`` naming the database's path and what
 ///   the store was doing.
 public final class SQLiteFeedStore: Sendable {
@@ -108,6 +110,7 @@ public final class SQLiteFeedStore: Sendable {
 
   private static let queueLabel = "FeedCacheSQLite.SQLiteFeedStore"
 
-  // The connection closes when the store goes away: releasing the `FeedDatabase` finalizes its
-  // statements, and its connection then closes with `sqlite3_close_v2`.
+  // The connection closes on the store's queue after the store goes away: `BlockingWorkQueue`
+  // releases the `FeedDatabase` there, which finalizes its statements, and its connection then
+  // closes with `sqlite3_close_v2`.
 }
