@@ -58,7 +58,9 @@ enum MemoryProbe {
     let id = RowID(kind: kind, name: arguments[1], operation: arguments[2])
     do {
       let workload = try WorkloadCatalog.probedWorkload(for: id, size: size)
-      let figures = try await withTemporaryDirectory { try await measureHere(workload, in: $0) }
+      let figures = try await withTemporaryDirectory(in: FileManager.default.temporaryDirectory) {
+        try await measureHere(workload, in: $0)
+      }
       FileHandle.standardOutput.write(try JSONEncoder().encode(figures))
       return .success
     } catch {

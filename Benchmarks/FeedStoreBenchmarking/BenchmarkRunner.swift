@@ -23,7 +23,9 @@ struct BenchmarkRunner: Sendable {
     }
     let startedAt = Date()
     let backends = configuration.backends.compactMap(FeedStoreBackend.named)
-    return try await withTemporaryDirectory { directory in
+    // In the directory the report names, not in the memory file system the tests use.
+    let temporaryDirectory = URL(filePath: machine.temporaryDirectory, directoryHint: .isDirectory)
+    return try await withTemporaryDirectory(in: temporaryDirectory) { directory in
       var rows: [ResultRow] = []
       for size in configuration.sizes {
         rows += try await run(size: size, backends: backends, in: directory)

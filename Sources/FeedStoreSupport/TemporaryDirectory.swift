@@ -2,21 +2,24 @@ import Foundation
 
 /// Runs `body` with a new, empty directory that is removed afterwards, even when `body` throws.
 ///
-/// Each call gets its own directory in ``ScratchDirectory/parent``, so parallel test cases never
-/// share files and nothing touches a real user directory. The spec library's
-/// `.temporaryDirectory` trait and this repository's tests make their directories with it.
+/// Each call gets its own directory in `parent`, so parallel test cases never share files and
+/// nothing touches a real user directory. The spec library's `.temporaryDirectory` trait and this
+/// repository's tests make their directories with it in ``ScratchDirectory/parent``; the
+/// benchmark makes its own in the system's temporary directory, the disk it reports.
 ///
 /// - Parameters:
+///   - parent: The existing directory to make the new one in.
 ///   - isolation: The actor `body` runs on; the caller's by default.
 ///   - body: The work that uses the directory.
 /// - Returns: What `body` returns.
 /// - Throws: An error when the directory cannot be created, or what `body` throws.
 package func withTemporaryDirectory<Result>(
+  in parent: URL = ScratchDirectory.parent,
   isolation: isolated (any Actor)? = #isolation,
   _ body: (URL) async throws -> Result
 ) async throws -> Result {
   let name = "feedstore-\(UUID().uuidString)"
-  let directory = ScratchDirectory.parent.appending(path: name, directoryHint: .isDirectory)
+  let directory = parent.appending(path: name, directoryHint: .isDirectory)
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
   // Removal is best effort: a leftover directory in the temporary directory is harmless, and
   // must not hide the outcome of `body`.
