@@ -84,9 +84,9 @@ private struct SQLiteFloor: Workload {
   let fixture: Fixture
   let reads: Bool
 
-  func prepare(in directory: URL) throws -> SQLiteFloorDatabase {
-    let database = try SQLiteFloorDatabase(
-      creatingFileAt: directory.appending(path: "floor.sqlite"),
+  func prepare(in directory: URL) async throws -> SQLiteFloorDatabase {
+    let database = try await SQLiteFloorDatabase.creatingFile(
+      at: directory.appending(path: "floor.sqlite"),
       feed: PreEncodedFeed(fixture.images), timestamp: fixture.timestamp)
     if reads {
       try database.insert()

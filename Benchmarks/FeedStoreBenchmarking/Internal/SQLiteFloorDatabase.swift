@@ -6,9 +6,9 @@ import Foundation
 /// A database for the SQLite C API floors, set up as the SQLite store sets up its own.
 ///
 /// It is opened and set up through the store's `SQLiteConnection`, `SQLiteStatement` and
-/// `FeedSchema` (`package` access): a new file in multi-thread mode, created with the store's
-/// new-file settings and migrations on a connection that then closes, reopened with its
-/// connection settings (WAL, checked), and every statement prepared once. Only the
+/// `FeedSchema` (`package` access): a new file that the store itself creates, reopened in
+/// multi-thread mode with the store's connection settings (WAL, checked), and every statement
+/// prepared once. Only the
 /// timed loops call the C API by themselves: binding the pre-encoded bytes in place, and reading
 /// the columns into values. Used from one thread at a time, like the store's connection;
 /// releasing it, after the clock stopped, finalizes the statements and closes the database.
@@ -27,29 +27,31 @@ final class SQLiteFloorDatabase {
   /// `id`, `description`, `location`, `url`, in position order.
   private let selectImages: SQLiteStatement
 
-  /// Creates the database file at `url`, its tables and its statements, for inserting `feed`.
+  /// Creates the database file at `url` as the store creates its own, then opens it and
+  /// prepares the statements, for inserting `feed`.
+  ///
+  /// The store itself creates the file, on a connection that then closes, checkpointing its log
+  /// into the file and deleting it, so the floor's first insert starts a new log, as the store's
+  /// does.
   ///
   /// - Throws: The store's `SQLiteFeedStoreError` when SQLite fails, ``BenchmarkError`` when the
-  ///   journal mode does not become WAL.
-  init(creatingFileAt url: URL, feed: PreEncodedFeed, timestamp: Date) throws {
-    let path = url.path(percentEncoded: false)
-    // Created on a connection of its own that then closes, checkpointing its log into the file
-    // and deleting it, as the store creates its file: the first insert starts a new log.
-    do {
-      let creating = try SQLiteConnection(
-        path: path, mode: .create, busyTimeout: SQLiteFeedStore.defaultBusyTimeout,
-        operation: "create the SQLite floor")
-      try creating.execute(FeedSchema.newFileSettings, "set up a new database")
-      try creating.execute(
-        "\(FeedSchema.connectionSettings); BEGIN IMMEDIATE; \(FeedSchema.migrations.joined()) "
-          + "PRAGMA user_version = \(FeedSchema.currentVersion); COMMIT", "create the tables")
-    }
+  ///   journal mode is not WAL.
+  static func creatingFile(
+    at url: URL, feed: PreEncodedFeed, timestamp: Date
+  ) async throws -> SQLiteFloorDatabase {
+    let store = try SQLiteFeedStore(storeURL: url)
+    try await store.createDatabaseIfNeeded()
+    await store.closeDatabase()
+    return try SQLiteFloorDatabase(openingFileAt: url, feed: feed, timestamp: timestamp)
+  }
+
+  private init(openingFileAt url: URL, feed: PreEncodedFeed, timestamp: Date) throws {
     let connection = try SQLiteConnection(
-      path: path, mode: .readWrite, busyTimeout: SQLiteFeedStore.defaultBusyTimeout,
-      operation: "open the SQLite floor")
+      path: url.path(percentEncoded: false), mode: .readWrite,
+      busyTimeout: SQLiteFeedStore.defaultBusyTimeout, operation: "open the SQLite floor")
     try connection.execute(FeedSchema.connectionSettings, "configure the connection")
     guard try connection.texts("PRAGMA journal_mode", "read the journal mode") == ["wal"] else {
-      throw BenchmarkError("the SQLite floor's database \(connection.path) did not switch to WAL")
+      throw BenchmarkError("the SQLite floor's database \(connection.path) is not in WAL mode")
     }
     func prepare(_ sql: String) throws -> SQLiteStatement {
       try connection.prepare(sql, "prepare \"\(sql)\"")
