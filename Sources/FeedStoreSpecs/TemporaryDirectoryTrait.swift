@@ -18,8 +18,9 @@ public struct TemporaryDirectoryTrait: TestTrait, SuiteTrait, TestScoping {
 
   /// Runs `function` with a new directory as ``TemporaryDirectory/current``, then removes it.
   ///
-  /// Removal is best effort: a directory left behind in a temporary directory is harmless, and
-  /// must not hide how the test case ended.
+  /// Removal is best effort, so that it never hides how the test case ended. It outlasts
+  /// stores that are still closing: files that vanish while it runs, as an SQLite store's side
+  /// files do shortly after the case releases the store, make it start over.
   ///
   /// - Parameters:
   ///   - test: The test that runs.

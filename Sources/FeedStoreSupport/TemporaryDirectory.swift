@@ -21,10 +21,28 @@ package func withTemporaryDirectory<Result>(
   let name = "feedstore-\(UUID().uuidString)"
   let directory = parent.appending(path: name, directoryHint: .isDirectory)
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
-  // Removal is best effort: a leftover directory in the temporary directory is harmless, and
-  // must not hide the outcome of `body`.
-  defer { try? FileManager.default.removeItem(at: directory) }
+  defer { removeDirectory(at: directory) }
   return try await body(directory)
+}
+
+/// Removes `directory` and everything in it, best effort: a failure must not hide the outcome
+/// of the work that used it.
+///
+/// Files can go away while a removal runs: an SQLite store that the work released closes on a
+/// queue of its own shortly after, deleting its side files. A removal that lists such a file
+/// and then finds it gone stops with "no such file"; it starts over then, from a new listing,
+/// up to 16 times, so a directory that something keeps changing is left rather than chased.
+private func removeDirectory(at directory: URL) {
+  for _ in 0..<16 {
+    do {
+      try FileManager.default.removeItem(at: directory)
+      return
+    } catch let error as CocoaError where error.code == .fileNoSuchFile {
+      continue
+    } catch {
+      return
+    }
+  }
 }
 
 /// Where tests make their scratch directories.

@@ -1,4 +1,5 @@
 import FeedStoreRegistry
+import FeedStoreSpecs
 import FeedStoreSupport
 import Foundation
 import Testing
@@ -34,6 +35,30 @@ import Testing
 
     let directory = try #require(used)
     #expect(!FileManager.default.fileExists(atPath: directory.path(percentEncoded: false)))
+  }
+
+  // SQLite stores close on queues of their own, shortly after they are released, and delete
+  // their side files as they close: removal races those deletions. Before removal started over
+  // when a file it had listed was gone, 2 to 7 directories in 200 were left behind.
+  @Test func withTemporaryDirectory_removesTheDirectoryWhileReleasedStoresClose() async throws {
+    let rounds = try FeedStoreSpecProfile.current == .thorough ? 200 : 20
+    var leftBehind: [URL] = []
+
+    for _ in 0..<rounds {
+      let directory = try await withTemporaryDirectory { directory in
+        let factory = SQLiteFeedStoreFactory(directory: directory)
+        for _ in 0..<2 {
+          let cache = FeedStoreFixtures.uniqueCachedFeed()
+          try await factory.makeStore().insert(cache.feed, timestamp: cache.timestamp)
+        }
+        return directory
+      }
+      if FileManager.default.fileExists(atPath: directory.path(percentEncoded: false)) {
+        leftBehind.append(directory)
+      }
+    }
+
+    #expect(leftBehind.isEmpty, "\(leftBehind.count) of \(rounds) directories were left behind")
   }
 
   @Test func scratchParent_isTheMemoryFileSystemWhenItHasRoom() async throws {
