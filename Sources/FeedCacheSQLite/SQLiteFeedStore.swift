@@ -55,7 +55,9 @@ public final class SQLiteFeedStore: Sendable {
 
   /// The database file, or `nil` for a store made by ``inMemory()``.
   public let storeURL: URL?
-  /// How long an operation waits for another connection's lock before it throws `SQLITE_BUSY`.
+  /// How long an operation waits for another connection's lock before it throws `SQLITE_BUSY`,
+  /// or for another store's lock on the directory, held while it removes a damaged file, before
+  /// it throws `EWOULDBLOCK`.
   public let busyTimeout: Duration
 
   /// The storage, which every operation reaches through this queue, off the cooperative pool.
@@ -69,8 +71,10 @@ public final class SQLiteFeedStore: Sendable {
   /// - Parameters:
   ///   - storeURL: A file URL for the database, such as `…/Caches/feed.sqlite`.
   ///   - busyTimeout: How long an operation waits for another connection (another store on the
-  ///     same file, another process) to release its lock before it throws `SQLITE_BUSY`. Zero
-  ///     fails at once. ``defaultBusyTimeout`` unless given.
+  ///     same file, another process) to release its lock before it throws `SQLITE_BUSY`, and for
+  ///     another store removing a damaged file to release the directory's before it throws
+  ///     ``SQLiteFeedStoreError/fileSystem(operation:path:code:message:)`` with `EWOULDBLOCK`.
+  ///     Zero fails at once. ``defaultBusyTimeout`` unless given.
   /// - Throws: ``SQLiteFeedStoreError/notAFileURL(_:)`` for a URL that is not a file URL, and
   ///   ``SQLiteFeedStoreError/fileNameTooLong(path:bytes:limit:)`` for a file name longer than
   ///   ``maximumFileNameLength`` bytes. Never for what is (or is not) at the URL.

@@ -50,9 +50,46 @@ import Testing
       #expect(lastCaches.allSatisfy { $0 != nil })
     }
   }
+
+  // A store removing a damaged file holds a lock on its directory; its process may be suspended
+  // meanwhile. Before the lock was waited for with the busy timeout, this insert never returned.
+  @Test func insert_throwsWhenAnotherStoreHoldsTheDirectoryLockPastTheBusyTimeout() async throws {
+    try await withTemporaryDirectory { directory in
+      let storeURL = directory.appending(path: "feed.sqlite")
+      let damaged = Data(String(repeating: "not a database\n", count: 300).utf8)
+      try damaged.write(to: storeURL)
+      let sut = try SQLiteFeedStore(storeURL: storeURL, busyTimeout: .milliseconds(5))
+      let lock = try lockDirectory(directory)
+      defer { close(lock) }
+      let cache = FeedStoreFixtures.uniqueCachedFeed()
+
+      let error = await #expect(throws: SQLiteFeedStoreError.self) {
+        try await sut.insert(cache.feed, timestamp: cache.timestamp)
+      }
+
+      guard case .fileSystem(let operation, _, let code, _) = error else {
+        Issue.record("Expected a file-system error, got \(String(describing: error))")
+        return
+      }
+      #expect(operation == "insert the feed: lock its directory, which another store holds")
+      #expect(code == EWOULDBLOCK)
+      #expect(try Data(contentsOf: storeURL) == damaged)
+    }
+  }
 }
 
 // MARK: - Helpers
+
+/// Takes the lock a store takes on `directory` to remove a damaged file in it, as another store
+/// in the middle of a removal holds it.
+///
+/// - Returns: The descriptor that holds the lock: close it to release the lock.
+private func lockDirectory(_ directory: URL) throws -> Int32 {
+  let descriptor = open(directory.path(percentEncoded: false), O_RDONLY | O_DIRECTORY)
+  try #require(descriptor >= 0, "cannot open \(directory.path(percentEncoded: false))")
+  try #require(flock(descriptor, LOCK_EX) == 0, "cannot lock the directory")
+  return descriptor
+}
 
 private func makeSUT(at storeURL: URL) throws -> SQLiteFeedStore {
   // Waits for the other store's lock, as an app's stores would.

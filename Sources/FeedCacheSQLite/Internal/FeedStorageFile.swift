@@ -22,7 +22,8 @@ struct FeedStorageFile {
 
   /// The database file's path.
   let path: String
-  /// How long SQLite waits for another connection's lock.
+  /// How long the store waits for another connection's lock, or another store's lock on the
+  /// directory.
   let busyTimeout: Duration
 
   /// The size of SQLite's file header.
@@ -110,8 +111,8 @@ struct FeedStorageFile {
   ///   - operation: What the store was doing, for errors.
   ///   - structureBroken: Whether the file was found damaged inside, with a sound header, by
   ///     SQLite's quick check; the check then runs again under the lock.
-  /// - Throws: ``SQLiteFeedStoreError`` when the file is in use, is no longer the store's to
-  ///   remove, or cannot be removed.
+  /// - Throws: ``SQLiteFeedStoreError`` when the file or the directory's lock is in use past the
+  ///   busy timeout, the file is no longer the store's to remove, or it cannot be removed.
   func remove(_ operation: String, structureBroken: Bool = false) throws {
     try withDirectoryLocked(operation) {
       let connection: SQLiteConnection
@@ -241,16 +242,31 @@ struct FeedStorageFile {
   /// Runs `body` holding an exclusive advisory lock (`flock`) on the directory that holds the
   /// file; closing the directory releases it, even when `body` throws.
   ///
-  /// On a file system that cannot lock a directory, `body` runs without the lock: removal then
-  /// relies on looking at the file again, as it did before it took the lock.
+  /// Another store holds the lock only while it removes a damaged file, but its process can be
+  /// suspended or stopped meanwhile: the lock is waited for as SQLite's are, up to the busy
+  /// timeout (``BusyWait``), so a store never waits forever. On a file system that cannot lock a
+  /// directory, `body` runs without the lock: removal then relies on looking at the file again.
+  ///
+  /// - Throws: ``SQLiteFeedStoreError/fileSystem(operation:path:code:message:)`` with
+  ///   `EWOULDBLOCK` when another store still holds the lock at the timeout, or what `body`
+  ///   throws.
   private func withDirectoryLocked(_ operation: String, _ body: () throws -> Void) throws {
     let directory = (path as NSString).deletingLastPathComponent
     let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { throw posixError(errno, "\(operation): open its directory") }
     defer { close(descriptor) }
-    while flock(descriptor, LOCK_EX) != 0 {
+    let timeout = BusyWait.microseconds(of: busyTimeout)
+    var attempt = 0
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       switch errno {
       case EINTR: continue
+      case EWOULDBLOCK:
+        guard let pause = BusyWait.pause(beforeRetry: attempt, timeout: timeout) else {
+          throw posixError(
+            EWOULDBLOCK, "\(operation): lock its directory, which another store holds")
+        }
+        usleep(UInt32(pause))
+        attempt += 1
       case EOPNOTSUPP, ENOTSUP: return try body()
       case let code: throw posixError(code, "\(operation): lock its directory")
       }

@@ -123,31 +123,24 @@ package final class SQLiteConnection {
     sqlite3_get_autocommit(handle) == 0
   }
 
-  /// Sets how long a statement waits for another connection's lock; zero fails at once.
-  ///
-  /// SQLite's own busy timeout sleeps 1, 2, 5, 10, 15, 20, 25… ms between attempts, so a writer
-  /// queued behind a few short transactions often waits far longer than they take. This
-  /// handler retries after 25 µs, doubling to at most 2 ms, for the same total time.
+  /// Sets how long a statement waits for another connection's lock, as ``BusyWait`` schedules
+  /// it; zero fails at once.
   package func setBusyTimeout(_ duration: Duration) {
-    let (seconds, attoseconds) = duration.components
-    let microseconds = max(
-      0, min(seconds, Int64(Int32.max)) * 1_000_000 + attoseconds / 1_000_000_000_000)
+    let microseconds = BusyWait.microseconds(of: duration)
     // Only fails for a closed connection, which this never is. The context is the timeout
     // itself, not a pointer: the handler captures nothing.
     sqlite3_busy_handler(
       handle, microseconds > 0 ? Self.busyHandler : nil,
-      UnsafeMutableRawPointer(bitPattern: Int(microseconds)))
+      UnsafeMutableRawPointer(bitPattern: microseconds))
   }
 
-  /// Retries a busy statement while the time slept so far is under the timeout in `context`.
+  /// Retries a busy statement after the pause ``BusyWait`` gives, until the timeout in
+  /// `context`.
   private static let busyHandler: @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32 = {
     context, attempt in
-    let timeout = Int(bitPattern: context)
-    let attempt = Int(attempt)
-    // Sleeps of 25 µs << n reach the 2 ms cap at n = 7, having slept 25 µs × 127 by then.
-    let slept = attempt <= 7 ? 25 * ((1 << attempt) - 1) : 25 * 127 + (attempt - 7) * 2_000
-    guard slept < timeout else { return 0 }
-    usleep(UInt32(min(25 << min(attempt, 7), 2_000, timeout - slept)))
+    guard let pause = BusyWait.pause(beforeRetry: Int(attempt), timeout: Int(bitPattern: context))
+    else { return 0 }
+    usleep(UInt32(pause))
     return 1
   }
 
