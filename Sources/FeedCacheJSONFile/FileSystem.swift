@@ -66,7 +66,9 @@ public protocol FileSystem: Sendable {
   /// Runs `body` while holding an exclusive lock named by `url`, which other store instances
   /// and other processes taking the same lock wait for, as `flock(2)` does.
   ///
-  /// The lock file is the implementation's: it may create it and remove it again.
+  /// The lock file is the implementation's: it may create it and remove it again. Waiting for a
+  /// holder should end: ``LocalFileSystem`` throws `EWOULDBLOCK` after its
+  /// ``LocalFileSystem/lockTimeout``.
   ///
   /// - Parameters:
   ///   - url: The lock file, beside the file it protects.

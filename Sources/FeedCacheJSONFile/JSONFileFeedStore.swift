@@ -14,10 +14,12 @@ import Foundation
 /// any moment leaves the old cache or the new one, never a torn file. A delete unlinks the file
 /// and flushes the directory. Insert and delete hold an exclusive `flock` on a lock file beside
 /// the store file (`.<name>.lock`, removed again afterwards), so instances in other tasks or
-/// processes take turns; a temporary file found while holding it was left by a writer that
-/// died, and is removed (so is the `.<name>.<UUID>.tmp` of earlier versions of this store).
-/// Both names stay within 255 bytes for any valid store file name. Retrieve takes no lock: it
-/// reads the old file or the new one.
+/// processes take turns; one waits for the lock up to ``LocalFileSystem/lockTimeout`` (five
+/// seconds by default), then fails, so a holder that is stopped never blocks it for good. A
+/// temporary file found while holding the lock was left by a writer that died, and is removed
+/// (so is the `.<name>.<UUID>.tmp` of earlier versions of this store). Both names stay within
+/// 255 bytes for any valid store file name. Retrieve takes no lock: it reads the old file or the
+/// new one.
 ///
 /// **Concurrency.** The file work runs on a serial queue of each instance, never blocking the
 /// Swift concurrency pool; the calls of one instance run in the order they are made.

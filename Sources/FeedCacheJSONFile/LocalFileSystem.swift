@@ -1,3 +1,4 @@
+import FeedCache
 import Foundation
 
 #if canImport(Glibc)
@@ -14,10 +15,23 @@ import Foundation
 /// Files and directories are flushed with `fsync` (on Apple platforms that reaches the drive
 /// but not past its cache, which only `F_FULLFSYNC` flushes), replaced with `rename` and removed
 /// with `unlink`, which never removes a directory. Locks are `flock` locks on a lock file that
-/// the holder removes when it lets go.
+/// the holder removes when it lets go, waited for up to ``lockTimeout``.
 public struct LocalFileSystem: FileSystem {
+  /// How long a lock is waited for by default: as long as an SQLite store waits for its database.
+  public static let defaultLockTimeout: Duration = .seconds(5)
+
+  /// How long ``withExclusiveLock(at:_:)`` waits for a lock that another store or process holds
+  /// before it throws `EWOULDBLOCK`: a holder that is suspended or stopped never leaves a writer
+  /// waiting forever.
+  public let lockTimeout: Duration
+
   /// Creates the real file system.
-  public init() {}
+  ///
+  /// - Parameter lockTimeout: How long to wait for a lock another holder has; zero fails at
+  ///   once. ``defaultLockTimeout`` unless given.
+  public init(lockTimeout: Duration = defaultLockTimeout) {
+    self.lockTimeout = lockTimeout
+  }
 
   public func contentsOfFile(at url: URL) throws -> Data? {
     let descriptor = try withPath(of: url) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
@@ -97,7 +111,7 @@ public struct LocalFileSystem: FileSystem {
       guard descriptor >= 0 else { throw POSIXError.current() }
       var held = stat()
       var current = stat()
-      guard flockRetryingInterrupts(descriptor) == 0, fstat(descriptor, &held) == 0 else {
+      guard takeLock(on: descriptor) == 0, fstat(descriptor, &held) == 0 else {
         let error = POSIXError.current()
         close(descriptor)
         throw error
@@ -113,11 +127,30 @@ public struct LocalFileSystem: FileSystem {
     }
   }
 
-  private func flockRetryingInterrupts(_ descriptor: Int32) -> Int32 {
-    while true {
-      let result = flock(descriptor, LOCK_EX)
-      guard result != 0, errno == EINTR else { return result }
+  /// Takes the exclusive lock on `descriptor`, retrying on the ``BusyWait`` schedule while
+  /// another holder has it, up to ``lockTimeout``.
+  ///
+  /// - Returns: `0`, or `-1` with `errno` set: `EWOULDBLOCK` when the lock is still held at the
+  ///   timeout.
+  private func takeLock(on descriptor: Int32) -> Int32 {
+    let timeout = BusyWait.microseconds(of: lockTimeout)
+    var attempt = 0
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      switch errno {
+      case EINTR:
+        continue
+      case EWOULDBLOCK:
+        guard let pause = BusyWait.pause(beforeRetry: attempt, timeout: timeout) else {
+          errno = EWOULDBLOCK
+          return -1
+        }
+        usleep(UInt32(pause))
+        attempt += 1
+      default:
+        return -1
+      }
     }
+    return 0
   }
 
   private func synchronize(_ url: URL, flags: Int32) throws {

@@ -235,7 +235,56 @@ import Testing
     }
   }
 
+  // A holder suspended or stopped while it holds the lock: before the lock was waited for with a
+  // timeout, both of these waited forever.
+  @Test func exclusiveLock_throwsWouldBlockWhenAnotherHolderKeepsItPastTheTimeout() async throws {
+    try await withTemporaryDirectory { directory in
+      let lockURL = directory.appending(path: ".feed.json.lock")
+      let holder = try holdLock(at: lockURL)
+      defer { close(holder) }
+      let sut = LocalFileSystem(lockTimeout: .milliseconds(5))
+      var ranBody = false
+
+      let error = #expect(throws: POSIXError.self) {
+        try sut.withExclusiveLock(at: lockURL) { ranBody = true }
+      }
+
+      #expect(error?.code == .EWOULDBLOCK)
+      #expect(!ranBody)
+    }
+  }
+
+  @Test func insert_keepsPreviousCacheWhenAnotherHolderKeepsTheLockPastTheTimeout() async throws {
+    try await withTemporaryDirectory { directory in
+      let sut = makeSUT(in: directory, fileSystem: LocalFileSystem(lockTimeout: .milliseconds(5)))
+      let previous = FeedStoreFixtures.uniqueCachedFeed()
+      try await sut.insert(previous.feed, timestamp: previous.timestamp)
+      let holder = try holdLock(at: directory.appending(path: ".feed.json.lock"))
+      defer { close(holder) }
+      let next = FeedStoreFixtures.uniqueCachedFeed(timestampOffset: 1)
+
+      let error = await #expect(throws: JSONFileFeedStoreError.self) {
+        try await sut.insert(next.feed, timestamp: next.timestamp)
+      }
+
+      #expect(error?.reason == .unwritable)
+      #expect(try await sut.retrieve() == previous)
+    }
+  }
+
   // MARK: - Helpers
+
+  /// Takes the lock that `LocalFileSystem` takes at `lockURL`, as another store or process in
+  /// the middle of a write holds it.
+  ///
+  /// - Returns: The descriptor that holds the lock: close it to release the lock.
+  private func holdLock(at lockURL: URL) throws -> Int32 {
+    let descriptor = open(lockURL.path(percentEncoded: false), O_RDWR | O_CREAT, 0o644)
+    try #require(descriptor >= 0, "cannot open \(lockURL.path(percentEncoded: false))")
+    try #require(
+      flock(descriptor, LOCK_EX) == 0, "cannot lock \(lockURL.path(percentEncoded: false))")
+    return descriptor
+  }
 
   /// What writers that died left behind: this version's temporary file and earlier versions'.
   private let leftoverTemporaryFiles = [

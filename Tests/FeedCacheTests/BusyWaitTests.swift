@@ -1,4 +1,4 @@
-import FeedCacheSQLite
+import FeedCache
 import Testing
 
 @Suite struct BusyWaitTests {

@@ -1,13 +1,13 @@
 import Foundation
 
-/// How a store waits for a lock that another connection, store or process holds: it retries
-/// after 25 µs, doubling the pause to at most 2 ms, until the time it has slept reaches its busy
-/// timeout.
+/// How a durable store waits for a lock that another store or process holds: it retries after
+/// 25 µs, doubling the pause to at most 2 ms, until the time it has slept reaches its timeout.
 ///
-/// SQLite's own busy timeout sleeps 1, 2, 5, 10, 15, 20, 25… ms between attempts, so a writer
-/// queued behind a few short transactions often waits far longer than they take. Both of the
-/// store's waits use this schedule: SQLite's busy handler, and the lock on the directory that
-/// removing a damaged file takes.
+/// Every wait for a lock uses this schedule, so none waits forever, and a writer queued behind a
+/// few short writes waits about as long as they take: SQLite's own busy timeout sleeps 1, 2, 5,
+/// 10, 15, 20, 25… ms between attempts, often far longer. The SQLite store's busy handler and its
+/// lock on the directory while it removes a damaged file use it, and so does the JSON store's
+/// lock file.
 package enum BusyWait {
   /// `duration` in whole microseconds, at least zero and at most `Int32.max` seconds' worth.
   package static func microseconds(of duration: Duration) -> Int {
