@@ -4,6 +4,8 @@ import Foundation
 /// A store that keeps its cache as a JSON file on a ``SimulatedDisk``, written beside the old one
 /// and renamed over it, and keeps the damaged-storage and crash-safety rules, except for at most
 /// one ``StorageMisbehavior``.
+///
+/// Inserts and deletes of stores over one disk take turns, as a lock file makes them.
 struct DiskFeedStore: FeedStore {
   struct StorageError: Error, CustomStringConvertible {
     let storageName: String?
@@ -63,44 +65,48 @@ struct DiskFeedStore: FeedStore {
   }
 
   func insert(_ feed: [LocalFeedImage], timestamp: Date) async throws {
-    if misbehavior == .refusesToWriteBesideLeftover, try !strays().isEmpty {
-      throw failure("has a leftover write beside it")
+    try disk.asOnlyWriter {
+      if misbehavior == .refusesToWriteBesideLeftover, try !strays().isEmpty {
+        throw failure("has a leftover write beside it")
+      }
+      if let refusal = try refusal() {
+        if misbehavior == .insertDeletesStorageItRefuses { try access.remove(name) }
+        throw failure(refusal)
+      }
+      if misbehavior == .insertSucceedsWithoutReplacingDamage, try isDamaged() { return }
+      let data = try Self.encode(CachedFeed(feed: feed, timestamp: timestamp))
+      let temporary = "\(strayPrefix).\(UUID().uuidString)"
+      switch misbehavior {
+      case .writesInPlace:
+        try access.writeFile(name, data)
+      case .deletesOldFileBeforeWritingNew:
+        try access.remove(name)
+        try access.writeFile(temporary, data)
+        try access.rename(temporary, to: name)
+      default:
+        try access.writeFile(temporary, data)
+        try access.rename(temporary, to: name)
+      }
+      try removeStrays()
     }
-    if let refusal = try refusal() {
-      if misbehavior == .insertDeletesStorageItRefuses { try access.remove(name) }
-      throw failure(refusal)
-    }
-    if misbehavior == .insertSucceedsWithoutReplacingDamage, try isDamaged() { return }
-    let data = try Self.encode(CachedFeed(feed: feed, timestamp: timestamp))
-    let temporary = "\(strayPrefix).\(UUID().uuidString)"
-    switch misbehavior {
-    case .writesInPlace:
-      try access.writeFile(name, data)
-    case .deletesOldFileBeforeWritingNew:
-      try access.remove(name)
-      try access.writeFile(temporary, data)
-      try access.rename(temporary, to: name)
-    default:
-      try access.writeFile(temporary, data)
-      try access.rename(temporary, to: name)
-    }
-    try removeStrays()
   }
 
   func deleteCachedFeed() async throws {
-    if misbehavior == .refusesToWriteBesideLeftover, try !strays().isEmpty {
-      throw failure("has a leftover write beside it")
-    }
-    if let refusal = try refusal() {
-      if misbehavior == .deleteRemovesStorageItRefuses {
-        try access.remove(name)
-        return
+    try disk.asOnlyWriter {
+      if misbehavior == .refusesToWriteBesideLeftover, try !strays().isEmpty {
+        throw failure("has a leftover write beside it")
       }
-      throw failure(refusal)
+      if let refusal = try refusal() {
+        if misbehavior == .deleteRemovesStorageItRefuses {
+          try access.remove(name)
+          return
+        }
+        throw failure(refusal)
+      }
+      if misbehavior == .deleteSucceedsWithoutRemovingDamage, try isDamaged() { return }
+      try access.remove(name)
+      try removeStrays()
     }
-    if misbehavior == .deleteSucceedsWithoutRemovingDamage, try isDamaged() { return }
-    try access.remove(name)
-    try removeStrays()
   }
 
   // MARK: Helpers

@@ -4,7 +4,7 @@ import Foundation
 /// damage byte by byte and that stores over one instance share.
 ///
 /// `@unchecked Sendable` is safe: `items` is only read or written while `lock` is held. The
-/// lock is an `NSLock`, not a `Mutex`: the concurrency specs contend for it, and on Linux the
+/// locks are `NSLock`s, not `Mutex`es: the concurrency specs contend for them, and on Linux the
 /// thread sanitizer misreports a contended `Mutex` but understands the pthread mutex under
 /// `NSLock`.
 final class SimulatedDisk: @unchecked Sendable {
@@ -20,7 +20,14 @@ final class SimulatedDisk: @unchecked Sendable {
   }
 
   private let lock = NSLock()
+  private let writerLock = NSLock()
   private var items: [String: Item] = [:]
+
+  /// Runs `body` as the disk's only writer, as a lock file makes a real store's writers take
+  /// turns: one store's temporary file is never a stray that another store removes.
+  func asOnlyWriter<Result>(_ body: () throws -> Result) rethrows -> Result {
+    try writerLock.withLock(body)
+  }
 
   func item(named name: String) -> Item? {
     lock.withLock { items[name] }
