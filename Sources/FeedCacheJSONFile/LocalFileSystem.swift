@@ -111,7 +111,9 @@ public struct LocalFileSystem: FileSystem {
       guard descriptor >= 0 else { throw POSIXError.current() }
       var held = stat()
       var current = stat()
-      guard takeLock(on: descriptor) == 0, fstat(descriptor, &held) == 0 else {
+      guard BusyWait.lockExclusively(descriptor, timeout: lockTimeout) == 0,
+        fstat(descriptor, &held) == 0
+      else {
         let error = POSIXError.current()
         close(descriptor)
         throw error
@@ -125,32 +127,6 @@ public struct LocalFileSystem: FileSystem {
       }
       close(descriptor)
     }
-  }
-
-  /// Takes the exclusive lock on `descriptor`, retrying on the ``BusyWait`` schedule while
-  /// another holder has it, up to ``lockTimeout``.
-  ///
-  /// - Returns: `0`, or `-1` with `errno` set: `EWOULDBLOCK` when the lock is still held at the
-  ///   timeout.
-  private func takeLock(on descriptor: Int32) -> Int32 {
-    let timeout = BusyWait.microseconds(of: lockTimeout)
-    var attempt = 0
-    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-      switch errno {
-      case EINTR:
-        continue
-      case EWOULDBLOCK:
-        guard let pause = BusyWait.pause(beforeRetry: attempt, timeout: timeout) else {
-          errno = EWOULDBLOCK
-          return -1
-        }
-        usleep(UInt32(pause))
-        attempt += 1
-      default:
-        return -1
-      }
-    }
-    return 0
   }
 
   private func synchronize(_ url: URL, flags: Int32) throws {

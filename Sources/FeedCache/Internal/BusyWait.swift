@@ -24,4 +24,30 @@ package enum BusyWait {
     guard slept < timeout else { return nil }
     return min(25 << min(attempt, 7), 2_000, timeout - slept)
   }
+
+  /// Takes the exclusive `flock` on `descriptor`, retrying on this schedule while another holder
+  /// has it, until `timeout`.
+  ///
+  /// - Returns: `0`, or `-1` with `errno` set: `EWOULDBLOCK` when the lock is still held at the
+  ///   timeout, or what `flock` failed with otherwise (interruptions are retried).
+  package static func lockExclusively(_ descriptor: Int32, timeout: Duration) -> Int32 {
+    let timeout = microseconds(of: timeout)
+    var attempt = 0
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      switch errno {
+      case EINTR:
+        continue
+      case EWOULDBLOCK:
+        guard let pause = pause(beforeRetry: attempt, timeout: timeout) else {
+          errno = EWOULDBLOCK
+          return -1
+        }
+        usleep(UInt32(pause))
+        attempt += 1
+      default:
+        return -1
+      }
+    }
+    return 0
+  }
 }

@@ -256,19 +256,12 @@ struct FeedStorageFile {
     let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { throw posixError(errno, "\(operation): open its directory") }
     defer { close(descriptor) }
-    let timeout = BusyWait.microseconds(of: busyTimeout)
-    var attempt = 0
-    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+    if BusyWait.lockExclusively(descriptor, timeout: busyTimeout) != 0 {
       switch errno {
-      case EINTR: continue
       case EWOULDBLOCK:
-        guard let pause = BusyWait.pause(beforeRetry: attempt, timeout: timeout) else {
-          throw posixError(
-            EWOULDBLOCK, "\(operation): lock its directory, which another store holds")
-        }
-        usleep(UInt32(pause))
-        attempt += 1
-      case EOPNOTSUPP, ENOTSUP: return try body()
+        throw posixError(
+          EWOULDBLOCK, "\(operation): lock its directory, which another store holds")
+      case EOPNOTSUPP, ENOTSUP: break
       case let code: throw posixError(code, "\(operation): lock its directory")
       }
     }
