@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "FeedCacheInMemory", targets: ["FeedCacheInMemory"]),
     .library(name: "FeedCacheJSONFile", targets: ["FeedCacheJSONFile"]),
     .library(name: "FeedCacheSQLite", targets: ["FeedCacheSQLite"]),
+    .library(name: "ContractSpecs", targets: ["ContractSpecs"]),
     .library(name: "FeedStoreSpecs", targets: ["FeedStoreSpecs"]),
     .library(name: "FeedStoreTestDoubles", targets: ["FeedStoreTestDoubles"]),
     .executable(name: "feedstore-bench", targets: ["FeedStoreBench"]),
@@ -39,8 +40,12 @@ let package = Package(
     ),
     .target(name: "FeedCacheSQLite", dependencies: ["FeedCache", "CSQLite"]),
 
-    // The reusable spec suite that any `FeedStore` runs from Swift Testing.
-    .target(name: "FeedStoreSpecs", dependencies: ["FeedCache", "FeedStoreSupport"]),
+    // The spec engine for any contract: specs, capabilities, profiles, time bounds, child
+    // processes, known deviations, traits, the model-based checker. Nothing about feeds.
+    .target(name: "ContractSpecs", dependencies: ["FeedStoreSupport"]),
+    // The reusable spec suite that any `FeedStore` runs from Swift Testing: one catalog on the
+    // engine.
+    .target(name: "FeedStoreSpecs", dependencies: ["ContractSpecs", "FeedCache", "FeedStoreSupport"]),
     // What the spec library, the tests, the benchmark and the crash writer share, once: the
     // seeded generator, scratch directories and a lock. Not a product.
     .target(name: "FeedStoreSupport"),

@@ -129,14 +129,15 @@ package enum OperatingSystemFault: String, CaseIterable, Sendable {
 
   /// Runs `check` on a new directory where the tests make theirs, removed afterwards.
   private static func probe(_ check: (URL) -> String?) -> String? {
-    let directory = ScratchDirectory.parent.appending(
-      path: "feedstore-probe-\(UUID().uuidString)", directoryHint: .isDirectory)
+    let directory: URL
     do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+      directory = try ScratchDirectory.processDirectory(in: ScratchDirectory.root).appending(
+        path: "probe-\(UUID().uuidString)", directoryHint: .isDirectory)
+      try ScratchDirectory.makePrivateDirectory(at: directory)
     } catch {
       return "cannot create a temporary directory to probe the machine: \(error)"
     }
-    defer { try? FileManager.default.removeItem(at: directory) }
+    defer { ScratchDirectory.remove(directory) }
     return check(directory)
   }
 }

@@ -1,6 +1,7 @@
+import ContractSpecs
 import FeedCache
 
-extension FeedStoreSpec {
+extension FeedStoreCatalog {
   static let crashSafetySpecs: [FeedStoreSpec] = [
     FeedStoreSpec(
       "crash_insertLeavesOldOrNewCache", .crashSafety,
@@ -21,7 +22,7 @@ extension FeedStoreSpec {
         guard !crash.completed else { return nil }
         let next = FeedStoreFixtures.uniqueCachedFeed(timestampOffset: 2)
 
-        try await crash.restarted.insert(next.feed, timestamp: next.timestamp)
+        try await crash.restarted.insert(next, "the next insert after the crash")
 
         return try await strayItemsFailure(crash, after: "the next insert", factory: factory)
       }
@@ -35,7 +36,7 @@ extension FeedStoreSpec {
       try await sweepCrashPoints(of: factory) { crash in
         guard !crash.completed else { return nil }
 
-        try await crash.restarted.deleteCachedFeed()
+        try await crash.restarted.deleteCachedFeed("the next delete after the crash")
 
         return try await strayItemsFailure(crash, after: "the next delete", factory: factory)
       }
@@ -65,7 +66,8 @@ extension FeedStoreSpec {
     defer {
       if let first = failures.first {
         let others = failures.count - 1
-        recordFailure(others == 0 ? first : "\(first) (and at \(others) more crash points)")
+        SpecRun.recordFailure(
+          others == 0 ? first : "\(first) (and at \(others) more crash points)")
       }
     }
     for crashPoint in 0..<maximumCrashPoints {
@@ -74,22 +76,21 @@ extension FeedStoreSpec {
       let new = CachedFeed(
         feed: FeedStoreFixtures.uniqueImageFeed(count: 10 * old.feed.count),
         timestamp: FeedStoreFixtures.preciseTimestamp(offset: 1))
-      let original = try await factory.makeStore()
+      let original = try await factory.makeEmptyStore()
       // The known cache goes through a boundary that never crashes, as the crashing one does
       // until its crash point, so setting it up costs no more than the insert under test.
       try await factory.reopen(original, crashingAt: .max).insert(
-        old.feed, timestamp: old.timestamp)
+        old, "insert of the cache the crash must keep")
       let crashing = try await factory.reopen(original, crashingAt: crashPoint)
 
-      let insert = await outcome { try await crashing.insert(new.feed, timestamp: new.timestamp) }
-
-      if case .timedOut(let limit) = insert {
-        recordFailure(
-          "Expected an insert crashing at write \(crashPoint) to return or throw, but it had not "
-            + "after \(limit)")
-        return
+      let completed: Bool
+      do {
+        try await crashing.insert(new, "insert crashing at write \(crashPoint)")
+        completed = true
+      } catch {
+        completed = false
       }
-      let completed = if case .returned = insert { true } else { false }
+
       let restarted = try await factory.reopen(original)
       let failure = try await check(
         Crash(
@@ -97,13 +98,13 @@ extension FeedStoreSpec {
       failures += failure.map { [$0] } ?? []
       guard completed else { continue }
       if crashPoint == 0 {
-        recordFailure(
+        SpecRun.recordFailure(
           "Expected an insert crashing at write 0 to throw, but it completed: the factory's "
             + "crash point has no effect")
       }
       return
     }
-    recordFailure(
+    SpecRun.recordFailure(
       "Expected an insert to complete once its crash point lay beyond its last write, but it "
         + "crashed at each of \(maximumCrashPoints) points")
   }
@@ -119,28 +120,28 @@ extension FeedStoreSpec {
       : "the old cache (\(CacheComparison.describe(crash.old))) or the new one "
         + "(\(CacheComparison.describe(crash.new)))"
     let expectation = "Expected retrieve after a restart after \(point) to deliver \(expected)"
-    switch await outcome(of: { try await crash.restarted.retrieve() }) {
-    case .returned(let retrieved):
-      let acceptable = crash.completed ? [crash.new] : [crash.old, crash.new]
-      let differences = acceptable.map { CacheComparison.difference(between: $0, and: retrieved) }
-      guard let first = differences[0], !differences.contains(where: { $0 == nil }) else {
-        return nil
-      }
-      // The first acceptable cache is the old one when the insert did not complete: a torn
-      // write starts from it.
-      return "\(expectation), but \(first)"
-    case .threw(let error):
+    let retrieved: CachedFeed?
+    do {
+      retrieved = try await crash.restarted.retrieve("retrieve after a restart after \(point)")
+    } catch {
       return "\(expectation), but it threw: \(error)"
-    case .timedOut(let limit):
-      return "\(expectation), but it had not returned after \(limit)"
     }
+    let acceptable = crash.completed ? [crash.new] : [crash.old, crash.new]
+    let differences = acceptable.map { CacheComparison.difference(between: $0, and: retrieved) }
+    guard let first = differences[0], !differences.contains(where: { $0 == nil }) else {
+      return nil
+    }
+    // The first acceptable cache is the old one when the insert did not complete: a torn write
+    // starts from it.
+    return "\(expectation), but \(first)"
   }
 
   /// What stray items `action` left beside the storage after `crash`, or `nil` when none.
   private static func strayItemsFailure(
     _ crash: Crash, after action: String, factory: any CrashableFeedStoreFactory
   ) async throws -> String? {
-    let strays = try await factory.strayItems(besideAny: crash.restarted)
+    let strays = try await factory.strayItems(
+      besideAny: crash.restarted, after: crash.crashPoint)
     guard !strays.isEmpty else { return nil }
     return "Expected \(action) after a crash at write \(crash.crashPoint) to leave nothing "
       + "beside the storage, but found \(strays.sorted())"
@@ -154,13 +155,23 @@ extension CrashableFeedStoreFactory {
   fileprivate func reopen(_ store: any FeedStore, crashingAt crashPoint: Int) async throws
     -> Store
   {
-    try await makeStore(sharingStorageWith: own(store), crashingAt: crashPoint)
+    try await call(
+      "makeStore(sharingStorageWith:crashingAt:)", on: store, "at crash point \(crashPoint)"
+    ) {
+      try await makeStore(sharingStorageWith: $0, crashingAt: crashPoint)
+    }
   }
 
   /// The stray items beside the storage of `store`, which this factory made.
   ///
   /// - Throws: What listing them throws, or ``ForeignStoreError``.
-  fileprivate func strayItems(besideAny store: any FeedStore) async throws -> [String] {
-    try await strayItems(besideStorageOf: own(store))
+  fileprivate func strayItems(besideAny store: any FeedStore, after crashPoint: Int) async throws
+    -> [String]
+  {
+    try await call(
+      "strayItems(besideStorageOf:)", on: store, "after a crash at write \(crashPoint)"
+    ) {
+      try await strayItems(besideStorageOf: $0)
+    }
   }
 }

@@ -1,3 +1,4 @@
+import ContractSpecs
 import FeedCache
 
 /// A factory that can open a store over a storage boundary that "crashes" at a chosen point, as a
@@ -42,13 +43,15 @@ public protocol CrashableFeedStoreFactory: PersistentFeedStoreFactory {
 
 extension FeedStoreCapability {
   /// A crash at every point of an insert: ``CrashableFeedStoreFactory``.
-  public static let crashSafety: FeedStoreCapability = FeedStoreCapability(
-    "crashSafety",
-    protocolName: "CrashableFeedStoreFactory",
-    provides: "`makeStore(sharingStorageWith:crashingAt:)`: a store over a boundary that stops "
-      + "persisting after its Nth write; `strayItems(besideStorageOf:)`",
-    checks: "a crash at every write of an insert leaves the old cache or the new, exactly, after "
-      + "a reopen; recommended: the next insert or delete removes what the crash left",
-    isProvided: { $0 is any CrashableFeedStoreFactory.Type },
-    specs: { FeedStoreSpec.crashSafetySpecs })
+  public static var crashSafety: Self {
+    FeedStoreCapability(
+      "crashSafety",
+      protocolName: "CrashableFeedStoreFactory",
+      provides: "`makeStore(sharingStorageWith:crashingAt:)`: a store over a boundary that stops "
+        + "persisting after its Nth write; `strayItems(besideStorageOf:)`",
+      checks: "a crash at every write of an insert leaves the old cache or the new, exactly, after "
+        + "a reopen; recommended: the next insert or delete removes what the crash left",
+      isProvided: { $0 is any CrashableFeedStoreFactory.Type },
+      specs: { FeedStoreCatalog.crashSafetySpecs })
+  }
 }

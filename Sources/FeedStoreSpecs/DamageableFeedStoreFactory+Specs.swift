@@ -1,6 +1,7 @@
+import ContractSpecs
 import FeedCache
 
-extension FeedStoreSpec {
+extension FeedStoreCatalog {
   /// One spec that the capability is not claimed for nothing, then each row's checks, row by row
   /// in ``StorageDamage`` order.
   static let damagedStorageSpecs: [FeedStoreSpec] =
@@ -17,7 +18,7 @@ extension FeedStoreSpec {
     }
 
     if applicable.isEmpty {
-      recordFailure(
+      SpecRun.recordFailure(
         "Expected \(factoryType) to support at least one row of StorageDamage, but it declares "
           + "every row not applicable: it must not claim DamageableFeedStoreFactory")
     }
@@ -53,19 +54,16 @@ extension FeedStoreSpec {
       let storage = try await factory.makeDamagedStorageFixture(damage)
       guard let sut = await open(storage, damage) else { return }
 
-      let retrieval = await outcome { try await sut.retrieve() }
-
-      switch retrieval {
-      case .returned(let cache):
-        recordFailure(
-          "Expected retrieve on \(damage.phrase) to throw, but it delivered "
-            + CacheComparison.describe(cache))
-      case .threw:
-        break
-      case .timedOut(let limit):
-        recordFailure(
-          "Expected retrieve on \(damage.phrase) to return, but it had not after \(limit)")
+      let retrieved: CachedFeed?
+      do {
+        retrieved = try await sut.retrieve("retrieve on \(damage.phrase)")
+      } catch {
+        return
       }
+
+      SpecRun.recordFailure(
+        "Expected retrieve on \(damage.phrase) to throw, but it delivered "
+          + CacheComparison.describe(retrieved))
     }
   }
 
@@ -79,30 +77,25 @@ extension FeedStoreSpec {
       let storage = try await factory.makeDamagedStorageFixture(damage)
       guard let sut = await open(storage, damage) else { return }
 
-      let retrieval = await outcome { try await sut.retrieve() }
-
       let error: any Error
-      switch retrieval {
-      case .threw(let thrown):
-        error = thrown
-      case .returned(let cache):
-        recordFailure(
+      do {
+        let retrieved = try await sut.retrieve("retrieve on \(damage.phrase)")
+        SpecRun.recordFailure(
           "Expected retrieve on \(damage.phrase) to throw an error naming the storage, but it "
-            + "delivered \(CacheComparison.describe(cache))")
+            + "delivered \(CacheComparison.describe(retrieved))")
         return
-      case .timedOut(let limit):
-        recordFailure(
-          "Expected retrieve on \(damage.phrase) to return, but it had not after \(limit)")
-        return
+      } catch let thrown {
+        error = thrown
       }
+
       let text = String(describing: error)
       let explanation = text.replacing(storage.name, with: "").filter(\.isLetter)
       if !text.contains(storage.name) {
-        recordFailure(
+        SpecRun.recordFailure(
           "Expected the error of retrieve on \(damage.phrase) to name the storage "
             + "\(storage.name.debugDescription), but it said: \(text)")
       } else if explanation.count < minimumExplanationLetters {
-        recordFailure(
+        SpecRun.recordFailure(
           "Expected the error of retrieve on \(damage.phrase) to say what is wrong, but it said "
             + "only: \(text)")
       }
@@ -117,21 +110,18 @@ extension FeedStoreSpec {
       "Opening a store over \(damage.phrase) and retrieving leave it byte for byte as it was."
     ) { factory in
       let storage = try await factory.makeDamagedStorageFixture(damage)
-      let before = try await storage.snapshot()
+      let before = try await storage.snapshot("before a store opens it")
 
       let sut = await open(storage, damage)
-      let opened = try await storage.snapshot()
-      let retrieval = await outcome { try await sut?.retrieve() }
-      let retrieved = try await storage.snapshot()
+      let opened = try await storage.snapshot("after a store opened it")
+      _ = try? await sut?.retrieve("retrieve on \(damage.phrase)")
+      let retrieved = try await storage.snapshot("after a retrieve")
 
       if let difference = opened.difference(from: before) {
-        recordFailure(
+        SpecRun.recordFailure(
           "Expected opening a store over \(damage.phrase) to leave it untouched, but \(difference)")
-      } else if case .timedOut(let limit) = retrieval {
-        recordFailure(
-          "Expected retrieve on \(damage.phrase) to return, but it had not after \(limit)")
       } else if let difference = retrieved.difference(from: before) {
-        recordFailure(
+        SpecRun.recordFailure(
           "Expected retrieve on \(damage.phrase) to leave it untouched, but \(difference)")
       }
     }
@@ -149,8 +139,7 @@ extension FeedStoreSpec {
       let storage = try await factory.makeDamagedStorageFixture(damage)
       guard let sut = await open(storage, damage) else { return }
 
-      await expectRetrieval(
-        from: sut, toDeliver: damagedCache, "on \(damage.phrase)", timeLimit: operationTimeLimit)
+      await expectRetrieval(from: sut, toDeliver: damagedCache, "on \(damage.phrase)")
     }
   }
 
@@ -202,38 +191,41 @@ extension FeedStoreSpec {
       }
     return damaged(check, damage, summary) { factory in
       let storage = try await factory.makeDamagedStorageFixture(damage)
-      let before = try await storage.snapshot()
+      let before = try await storage.snapshot("before a store opens it")
       guard let sut = await open(storage, damage) else { return }
       // Larger than the damaged cache, so a store that writes in place must grow its storage.
       let new = CachedFeed(
         feed: FeedStoreFixtures.uniqueImageFeed(count: 30),
         timestamp: FeedStoreFixtures.preciseTimestamp(offset: 1))
 
-      let result = await outcome {
+      let error: (any Error)?
+      do {
         switch change {
-        case .insert: try await sut.insert(new.feed, timestamp: new.timestamp)
-        case .delete: try await sut.deleteCachedFeed()
+        case .insert: try await sut.insert(new, action)
+        case .delete: try await sut.deleteCachedFeed(action)
         }
+        error = nil
+      } catch let thrown {
+        error = thrown
       }
 
-      switch (result, rule) {
-      case (.returned, .refuse):
-        recordFailure(
+      switch (error, rule) {
+      case (nil, .refuse):
+        SpecRun.recordFailure(
           "Expected \(action) to throw, as the storage is not the store's to change, but it "
             + "succeeded")
-      case (.returned, _):
+      case (nil, _):
         await expectRetrieval(
-          from: sut, toDeliver: change == .insert ? new : nil, "after \(action) succeeded",
-          timeLimit: operationTimeLimit)
-      case (.threw(let error), .succeed):
-        recordFailure("Expected \(action) to succeed, but it threw: \(error)")
-      case (.threw, _):
-        if let difference = try await storage.snapshot().difference(from: before) {
-          recordFailure(
+          from: sut, toDeliver: change == .insert ? new : nil, "after \(action) succeeded")
+      case (let error?, .succeed):
+        SpecRun.recordFailure("Expected \(action) to succeed, but it threw: \(error)")
+      case (_?, _):
+        if let difference = try await storage.snapshot("after \(action) threw").difference(
+          from: before)
+        {
+          SpecRun.recordFailure(
             "Expected \(action) that threw to leave the storage untouched, but \(difference)")
         }
-      case (.timedOut(let limit), _):
-        recordFailure("Expected \(action) to return, but it had not after \(limit)")
       }
     }
   }
@@ -257,18 +249,14 @@ extension FeedStoreSpec {
   private static func open(_ storage: DamagedStorageFixture, _ damage: StorageDamage) async
     -> (any FeedStore)?
   {
-    switch await outcome(of: storage.open) {
-    case .returned(let store):
-      return store
-    case .threw(let error):
-      recordFailure(
+    do {
+      return try await storage.open()
+    } catch {
+      SpecRun.recordFailure(
         "Expected opening a store over \(damage.phrase) to succeed, leaving the problem to its "
           + "operations, but it threw: \(error)")
-    case .timedOut(let limit):
-      recordFailure(
-        "Expected opening a store over \(damage.phrase) to return, but it had not after \(limit)")
+      return nil
     }
-    return nil
   }
 
   /// Defines the spec `check(damage)` of the damaged-storage capability, which does not apply to
@@ -290,11 +278,20 @@ extension FeedStoreSpec {
   }
 }
 
-/// Damaged storage made by a factory, with what the specs do to it, free of the factory's types.
+/// Damaged storage made by a factory, with what the specs do to it, free of the factory's types:
+/// every call to the factory is bounded in time, and an error from one names the method and the
+/// row.
 private struct DamagedStorageFixture: Sendable {
   let name: String
-  let snapshot: @Sendable () async throws -> StorageSnapshot
+  let snapshotStorage: @Sendable (String) async throws -> StorageSnapshot
   let open: @Sendable () async throws -> any FeedStore
+
+  /// The storage's content now.
+  ///
+  /// - Parameter moment: When the spec looks, as a failure names it: "after a retrieve".
+  func snapshot(_ moment: String) async throws -> StorageSnapshot {
+    try await snapshotStorage(moment)
+  }
 }
 
 extension DamageableFeedStoreFactory {
@@ -305,10 +302,23 @@ extension DamageableFeedStoreFactory {
   fileprivate func makeDamagedStorageFixture(_ damage: StorageDamage) async throws
     -> DamagedStorageFixture
   {
-    let storage = try await makeStorage(damagedAs: damage, afterCaching: FeedStoreSpec.damagedCache)
+    let row = "for the row \(damage.rawValue)"
+    let storage = try await SpecRun.perform(
+      "\(Self.self).makeStorage(damagedAs:afterCaching:) \(row)"
+    ) {
+      try await makeStorage(damagedAs: damage, afterCaching: FeedStoreCatalog.damagedCache)
+    }
     return DamagedStorageFixture(
       name: storageName(of: storage),
-      snapshot: { try await snapshot(of: storage) },
-      open: { try await makeStore(over: storage) })
+      snapshotStorage: { moment in
+        try await SpecRun.perform("\(Self.self).snapshot(of:) \(moment), \(row)") {
+          try await snapshot(of: storage)
+        }
+      },
+      open: {
+        try await SpecRun.perform("\(Self.self).makeStore(over:) \(row)") {
+          try await makeStore(over: storage)
+        }
+      })
   }
 }

@@ -1,3 +1,4 @@
+import ContractSpecs
 import FeedCache
 
 /// A factory whose stores keep durable storage that it can damage, row by row of
@@ -6,7 +7,7 @@ import FeedCache
 /// Damage must be real: the bytes (or directory, or permissions) a user's device could end up
 /// with, produced at the store's own storage, never a wrapper that throws. A factory says per row
 /// whether its format has it; the specs of rows that do not apply are left out of
-/// ``FeedStoreSpec/all(for:)`` and listed with their reason by ``FeedStoreSpec/notApplicable(for:)``.
+/// `FeedStoreSpec.all(for:)` and listed with their reason by `FeedStoreSpec.notApplicable(for:)`.
 /// A factory that supports no row fails `damagedStorage_supportsAtLeastOneRow`.
 ///
 /// ```swift
@@ -68,17 +69,19 @@ public protocol DamageableFeedStoreFactory: FeedStoreFactory {
 
 extension FeedStoreCapability {
   /// Damaged storage, row by row of ``StorageDamage``: ``DamageableFeedStoreFactory``.
-  public static let damagedStorage: FeedStoreCapability = FeedStoreCapability(
-    "damagedStorage",
-    protocolName: "DamageableFeedStoreFactory",
-    provides: "per row of `StorageDamage` (empty, truncated at three points, wrong shape, wrong "
-      + "types, garbage, an unrelated file, a newer format, another app's data, a directory, "
-      + "unreadable, a dead writer's leftovers): how to damage the storage, or why the row does "
-      + "not apply",
-    checks: "for every applicable row: opening never throws or writes; retrieve throws within a "
-      + "time limit and leaves the bytes as they were (recommended: an error naming the "
-      + "storage); insert and delete replace/remove or throw leaving the bytes untouched, and "
-      + "always refuse storage that is not theirs",
-    isProvided: { $0 is any DamageableFeedStoreFactory.Type },
-    specs: { FeedStoreSpec.damagedStorageSpecs })
+  public static var damagedStorage: Self {
+    FeedStoreCapability(
+      "damagedStorage",
+      protocolName: "DamageableFeedStoreFactory",
+      provides: "per row of `StorageDamage` (empty, truncated at three points, wrong shape, wrong "
+        + "types, garbage, an unrelated file, a newer format, another app's data, a directory, "
+        + "unreadable, a dead writer's leftovers): how to damage the storage, or why the row does "
+        + "not apply",
+      checks: "for every applicable row: opening never throws or writes; retrieve throws within a "
+        + "time limit and leaves the bytes as they were (recommended: an error naming the "
+        + "storage); insert and delete replace/remove or throw leaving the bytes untouched, and "
+        + "always refuse storage that is not theirs",
+      isProvided: { $0 is any DamageableFeedStoreFactory.Type },
+      specs: { FeedStoreCatalog.damagedStorageSpecs })
+  }
 }

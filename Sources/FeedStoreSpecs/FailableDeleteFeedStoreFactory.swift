@@ -1,3 +1,4 @@
+import ContractSpecs
 import FeedCache
 
 /// A factory whose stores can really fail to delete, so the failure specs can check them.
@@ -19,20 +20,27 @@ public protocol FailableDeleteFeedStoreFactory: FeedStoreFactory {
 
 extension FeedStoreCapability {
   /// Deletion failures: ``FailableDeleteFeedStoreFactory``.
-  public static let failableDelete: FeedStoreCapability = FeedStoreCapability(
-    "failableDelete",
-    protocolName: "FailableDeleteFeedStoreFactory",
-    provides: "`makeDeletionFail(for:)`: `deleteCachedFeed` throws, `retrieve` still works",
-    checks: "delete delivers an error; no side effects on an empty or a non-empty store",
-    isProvided: { $0 is any FailableDeleteFeedStoreFactory.Type },
-    fault: OperationFault(breaking: .delete, with: "makeDeletionFail") {
-      (factory: any FailableDeleteFeedStoreFactory, store) in
-      try await factory.makeDeletionFail(forAny: store)
-    },
-    specs: { FeedStoreSpec.failableDeleteSpecs })
+  public static var failableDelete: Self {
+    FeedStoreCapability(
+      "failableDelete",
+      protocolName: "FailableDeleteFeedStoreFactory",
+      provides: "`makeDeletionFail(for:)`: `deleteCachedFeed` throws, `retrieve` still works",
+      checks: "delete delivers an error; no side effects on an empty or a non-empty store",
+      isProvided: { $0 is any FailableDeleteFeedStoreFactory.Type },
+      specs: { FeedStoreCatalog.failableDeleteSpecs })
+  }
 }
 
-extension FeedStoreSpec {
+extension OperationFault {
+  /// The fault the model-based spec injects through ``FailableDeleteFeedStoreFactory``.
+  static let deletion = OperationFault(
+    .failableDelete, breaking: .delete, with: "makeDeletionFail"
+  ) { (factory: any FailableDeleteFeedStoreFactory, store) in
+    try await factory.makeDeletionFail(forAny: store)
+  }
+}
+
+extension FeedStoreCatalog {
   fileprivate static let failableDeleteSpecs: [FeedStoreSpec] = [
     FeedStoreSpec(
       "delete_deliversErrorOnFailure", .failableDelete,
@@ -41,7 +49,7 @@ extension FeedStoreSpec {
       let sut = try await factory.makeStoreFailingDeletion(
         holding: FeedStoreFixtures.uniqueCachedFeed())
 
-      await expectFailure(of: "delete on a broken store") {
+      await SpecRun.expectFailure(of: "delete on a broken store") {
         try await sut.deleteCachedFeed()
       }
     },
@@ -64,7 +72,7 @@ extension FeedStoreSpec {
       let previous = FeedStoreFixtures.uniqueCachedFeed()
       let sut = try await factory.makeStoreFailingDeletion(holding: previous)
 
-      let failed = await expectFailure(of: "delete on a broken store") {
+      let failed = await SpecRun.expectFailure(of: "delete on a broken store") {
         try await sut.deleteCachedFeed()
       }
       guard failed else { return }
@@ -80,14 +88,14 @@ extension FailableDeleteFeedStoreFactory {
   /// - Throws: What making, filling or breaking the store throws.
   fileprivate func makeStoreFailingDeletion(holding cache: CachedFeed?) async throws -> Store {
     let store = try await makeStore(holding: cache)
-    try await makeDeletionFail(for: store)
+    try await makeDeletionFail(forAny: store)
     return store
   }
 
-  /// Breaks the deletion of `store`, which this factory made.
+  /// Breaks the deletion of `store`, which this factory made, within the spec's time limit.
   ///
   /// - Throws: What breaking it throws, or ``ForeignStoreError``.
   fileprivate func makeDeletionFail(forAny store: any FeedStore) async throws {
-    try await makeDeletionFail(for: own(store))
+    try await call("makeDeletionFail(for:)", on: store) { try await makeDeletionFail(for: $0) }
   }
 }

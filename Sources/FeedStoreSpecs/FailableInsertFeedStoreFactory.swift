@@ -1,3 +1,4 @@
+import ContractSpecs
 import FeedCache
 
 /// A factory whose stores can really fail to insert, so the failure specs can check them.
@@ -17,20 +18,27 @@ public protocol FailableInsertFeedStoreFactory: FeedStoreFactory {
 
 extension FeedStoreCapability {
   /// Insertion failures: ``FailableInsertFeedStoreFactory``.
-  public static let failableInsert: FeedStoreCapability = FeedStoreCapability(
-    "failableInsert",
-    protocolName: "FailableInsertFeedStoreFactory",
-    provides: "`makeInsertionFail(for:)`: `insert` throws, `retrieve` still works",
-    checks: "insert delivers an error; no side effects on an empty or a non-empty store",
-    isProvided: { $0 is any FailableInsertFeedStoreFactory.Type },
-    fault: OperationFault(breaking: .insert, with: "makeInsertionFail") {
-      (factory: any FailableInsertFeedStoreFactory, store) in
-      try await factory.makeInsertionFail(forAny: store)
-    },
-    specs: { FeedStoreSpec.failableInsertSpecs })
+  public static var failableInsert: Self {
+    FeedStoreCapability(
+      "failableInsert",
+      protocolName: "FailableInsertFeedStoreFactory",
+      provides: "`makeInsertionFail(for:)`: `insert` throws, `retrieve` still works",
+      checks: "insert delivers an error; no side effects on an empty or a non-empty store",
+      isProvided: { $0 is any FailableInsertFeedStoreFactory.Type },
+      specs: { FeedStoreCatalog.failableInsertSpecs })
+  }
 }
 
-extension FeedStoreSpec {
+extension OperationFault {
+  /// The fault the model-based spec injects through ``FailableInsertFeedStoreFactory``.
+  static let insertion = OperationFault(
+    .failableInsert, breaking: .insert, with: "makeInsertionFail"
+  ) { (factory: any FailableInsertFeedStoreFactory, store) in
+    try await factory.makeInsertionFail(forAny: store)
+  }
+}
+
+extension FeedStoreCatalog {
   fileprivate static let failableInsertSpecs: [FeedStoreSpec] = [
     FeedStoreSpec(
       "insert_deliversErrorOnFailure", .failableInsert,
@@ -38,7 +46,7 @@ extension FeedStoreSpec {
     ) { (factory: any FailableInsertFeedStoreFactory) in
       let sut = try await factory.makeStoreFailingInsertion(holding: nil)
 
-      await expectFailure(of: "insert into a broken store") {
+      await SpecRun.expectFailure(of: "insert into a broken store") {
         try await sut.insert(
           FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
       }
@@ -49,7 +57,7 @@ extension FeedStoreSpec {
     ) { (factory: any FailableInsertFeedStoreFactory) in
       let sut = try await factory.makeStoreFailingInsertion(holding: nil)
 
-      let failed = await expectFailure(of: "insert into a broken store") {
+      let failed = await SpecRun.expectFailure(of: "insert into a broken store") {
         try await sut.insert(
           FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
       }
@@ -64,7 +72,7 @@ extension FeedStoreSpec {
       let previous = FeedStoreFixtures.uniqueCachedFeed()
       let sut = try await factory.makeStoreFailingInsertion(holding: previous)
 
-      let failed = await expectFailure(of: "insert into a broken store") {
+      let failed = await SpecRun.expectFailure(of: "insert into a broken store") {
         // Much larger than the cache, so a store that writes in place must grow its storage.
         try await sut.insert(
           FeedStoreFixtures.uniqueImageFeed(count: 100 * previous.feed.count),
@@ -83,14 +91,14 @@ extension FailableInsertFeedStoreFactory {
   /// - Throws: What making, filling or breaking the store throws.
   fileprivate func makeStoreFailingInsertion(holding cache: CachedFeed?) async throws -> Store {
     let store = try await makeStore(holding: cache)
-    try await makeInsertionFail(for: store)
+    try await makeInsertionFail(forAny: store)
     return store
   }
 
-  /// Breaks the insertion of `store`, which this factory made.
+  /// Breaks the insertion of `store`, which this factory made, within the spec's time limit.
   ///
   /// - Throws: What breaking it throws, or ``ForeignStoreError``.
   fileprivate func makeInsertionFail(forAny store: any FeedStore) async throws {
-    try await makeInsertionFail(for: own(store))
+    try await call("makeInsertionFail(for:)", on: store) { try await makeInsertionFail(for: $0) }
   }
 }

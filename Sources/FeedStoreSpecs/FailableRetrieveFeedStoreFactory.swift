@@ -1,3 +1,4 @@
+import ContractSpecs
 import FeedCache
 
 /// A factory whose stores can really fail to retrieve, so the failure specs can check them.
@@ -17,20 +18,27 @@ public protocol FailableRetrieveFeedStoreFactory: FeedStoreFactory {
 
 extension FeedStoreCapability {
   /// Retrieval failures: ``FailableRetrieveFeedStoreFactory``.
-  public static let failableRetrieve: FeedStoreCapability = FeedStoreCapability(
-    "failableRetrieve",
-    protocolName: "FailableRetrieveFeedStoreFactory",
-    provides: "`makeRetrievalFail(for:)`: break the storage so `retrieve()` throws",
-    checks: "retrieve delivers an error; a failed retrieve has no side effects",
-    isProvided: { $0 is any FailableRetrieveFeedStoreFactory.Type },
-    fault: OperationFault(breaking: .retrieve, with: "makeRetrievalFail") {
-      (factory: any FailableRetrieveFeedStoreFactory, store) in
-      try await factory.makeRetrievalFail(forAny: store)
-    },
-    specs: { FeedStoreSpec.failableRetrieveSpecs })
+  public static var failableRetrieve: Self {
+    FeedStoreCapability(
+      "failableRetrieve",
+      protocolName: "FailableRetrieveFeedStoreFactory",
+      provides: "`makeRetrievalFail(for:)`: break the storage so `retrieve()` throws",
+      checks: "retrieve delivers an error; a failed retrieve has no side effects",
+      isProvided: { $0 is any FailableRetrieveFeedStoreFactory.Type },
+      specs: { FeedStoreCatalog.failableRetrieveSpecs })
+  }
 }
 
-extension FeedStoreSpec {
+extension OperationFault {
+  /// The fault the model-based spec injects through ``FailableRetrieveFeedStoreFactory``.
+  static let retrieval = OperationFault(
+    .failableRetrieve, breaking: .retrieve, with: "makeRetrievalFail"
+  ) { (factory: any FailableRetrieveFeedStoreFactory, store) in
+    try await factory.makeRetrievalFail(forAny: store)
+  }
+}
+
+extension FeedStoreCatalog {
   fileprivate static let failableRetrieveSpecs: [FeedStoreSpec] = [
     FeedStoreSpec(
       "retrieve_deliversErrorOnFailure", .failableRetrieve,
@@ -40,7 +48,7 @@ extension FeedStoreSpec {
       let sut = try await factory.makeStoreFailingRetrieval(
         holding: FeedStoreFixtures.uniqueCachedFeed())
 
-      await expectFailure(of: "retrieve from a broken store") {
+      await SpecRun.expectFailure(of: "retrieve from a broken store") {
         _ = try await sut.retrieve()
       }
     },
@@ -52,12 +60,12 @@ extension FeedStoreSpec {
       let sut = try await factory.makeStoreFailingRetrieval(
         holding: FeedStoreFixtures.uniqueCachedFeed())
 
-      let failed = await expectFailure(of: "retrieve from a broken store") {
+      let failed = await SpecRun.expectFailure(of: "retrieve from a broken store") {
         _ = try await sut.retrieve()
       }
       guard failed else { return }
 
-      await expectFailure(of: "a second retrieve from a broken store") {
+      await SpecRun.expectFailure(of: "a second retrieve from a broken store") {
         _ = try await sut.retrieve()
       }
     },
@@ -70,14 +78,14 @@ extension FailableRetrieveFeedStoreFactory {
   /// - Throws: What making, filling or breaking the store throws.
   fileprivate func makeStoreFailingRetrieval(holding cache: CachedFeed) async throws -> Store {
     let store = try await makeStore(holding: cache)
-    try await makeRetrievalFail(for: store)
+    try await makeRetrievalFail(forAny: store)
     return store
   }
 
-  /// Breaks the retrieval of `store`, which this factory made.
+  /// Breaks the retrieval of `store`, which this factory made, within the spec's time limit.
   ///
   /// - Throws: What breaking it throws, or ``ForeignStoreError``.
   fileprivate func makeRetrievalFail(forAny store: any FeedStore) async throws {
-    try await makeRetrievalFail(for: own(store))
+    try await call("makeRetrievalFail(for:)", on: store) { try await makeRetrievalFail(for: $0) }
   }
 }

@@ -1,23 +1,23 @@
+import ContractSpecs
 import FeedCache
 
-extension FeedStoreSpec {
+extension FeedStoreCatalog {
   static let concurrencySpecs: [FeedStoreSpec] = [
     FeedStoreSpec(
       "concurrency_concurrentInsertsAndRetrievesNeverMixFeeds", .core,
       "Writers and readers at once: every retrieve delivers nil or one inserted feed, whole."
     ) { (factory: any FeedStoreFactory) in
-      let sut = try await factory.makeStore()
+      let sut = try await factory.makeEmptyStore()
 
-      try await FeedStoreSpecProfile.current.concurrentUse.run(on: [sut])
+      await expectConcurrentUseKeepsTheContract(on: [sut])
     },
     FeedStoreSpec(
       "concurrency_operationsInSequenceAreObservedInOrder", .core,
       "Insert, delete, insert delivers the last insert, and insert then delete delivers nil."
     ) { (factory: any FeedStoreFactory) in
-      let sut = try await factory.makeStore()
+      let sut = try await factory.makeEmptyStore()
 
-      await expectOperationsObservedInOrder(
-        on: [sut], rounds: try FeedStoreSpecProfile.current.orderingRounds)
+      await expectOperationsObservedInOrder(on: [sut], rounds: SpecRun.profile.orderingRounds)
     },
   ]
 }

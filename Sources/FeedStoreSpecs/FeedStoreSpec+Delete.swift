@@ -1,14 +1,15 @@
+import ContractSpecs
 import FeedCache
 
-extension FeedStoreSpec {
+extension FeedStoreCatalog {
   static let deleteSpecs: [FeedStoreSpec] = [
     FeedStoreSpec(
       "delete_succeedsOnEmptyStore", .core,
       "Deleting from a new store succeeds."
     ) { (factory: any FeedStoreFactory) in
-      let sut = try await factory.makeStore()
+      let sut = try await factory.makeEmptyStore()
 
-      await expectSuccess(of: "delete on an empty store") {
+      await SpecRun.expectSuccess(of: "delete on an empty store") {
         try await sut.deleteCachedFeed()
       }
     },
@@ -16,9 +17,9 @@ extension FeedStoreSpec {
       "delete_hasNoSideEffectsOnEmptyStore", .core,
       "Deleting from a new store leaves it empty."
     ) { (factory: any FeedStoreFactory) in
-      let sut = try await factory.makeStore()
+      let sut = try await factory.makeEmptyStore()
 
-      try await sut.deleteCachedFeed()
+      try await sut.deleteCachedFeed("delete on an empty store")
 
       await expectRetrieval(from: sut, toDeliver: nil, "after deleting from an empty store")
     },
@@ -28,7 +29,7 @@ extension FeedStoreSpec {
     ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeStore(holding: FeedStoreFixtures.uniqueCachedFeed())
 
-      await expectSuccess(of: "delete on a store with a cache") {
+      await SpecRun.expectSuccess(of: "delete on a store with a cache") {
         try await sut.deleteCachedFeed()
       }
     },
@@ -38,7 +39,7 @@ extension FeedStoreSpec {
     ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeStore(holding: FeedStoreFixtures.uniqueCachedFeed())
 
-      try await sut.deleteCachedFeed()
+      try await sut.deleteCachedFeed("delete on a store with a cache")
 
       await expectRetrieval(from: sut, toDeliver: nil, "after deleting the cache")
     },

@@ -1,14 +1,15 @@
+import ContractSpecs
 import FeedCache
 
-extension FeedStoreSpec {
+extension FeedStoreCatalog {
   static let insertSpecs: [FeedStoreSpec] = [
     FeedStoreSpec(
       "insert_succeedsOnEmptyStore", .core,
       "Inserting into a new store succeeds."
     ) { (factory: any FeedStoreFactory) in
-      let sut = try await factory.makeStore()
+      let sut = try await factory.makeEmptyStore()
 
-      await expectSuccess(of: "insert into an empty store") {
+      await SpecRun.expectSuccess(of: "insert into an empty store") {
         try await sut.insert(
           FeedStoreFixtures.uniqueImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
       }
@@ -19,7 +20,7 @@ extension FeedStoreSpec {
     ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeStore(holding: FeedStoreFixtures.uniqueCachedFeed())
 
-      await expectSuccess(of: "insert into a store with a cache") {
+      await SpecRun.expectSuccess(of: "insert into a store with a cache") {
         try await sut.insert(
           FeedStoreFixtures.uniqueImageFeed(),
           timestamp: FeedStoreFixtures.preciseTimestamp(offset: 1))
@@ -38,7 +39,7 @@ extension FeedStoreSpec {
         timestamp: FeedStoreFixtures.preciseTimestamp(offset: 1.5)
       )
 
-      try await sut.insert(latest.feed, timestamp: latest.timestamp)
+      try await sut.insert(latest, "insert into a store with a cache")
 
       await expectRetrieval(from: sut, toDeliver: latest, "after a second insert")
     },
@@ -46,12 +47,41 @@ extension FeedStoreSpec {
       "insert_cachesEmptyFeedAsEmptyCacheNotNil", .core,
       "Inserting an empty feed caches an empty feed, which is not nil."
     ) { (factory: any FeedStoreFactory) in
-      let sut = try await factory.makeStore()
+      let sut = try await factory.makeEmptyStore()
       let empty = CachedFeed(feed: [], timestamp: FeedStoreFixtures.preciseTimestamp())
 
-      try await sut.insert(empty.feed, timestamp: empty.timestamp)
+      try await sut.insert(empty, "insert of an empty feed")
 
       await expectRetrieval(from: sut, toDeliver: empty, "after inserting an empty feed")
+    },
+    FeedStoreSpec(
+      "insert_sameImagesWithALaterTimestampDeliverTheLaterTimestamp", .core,
+      "Inserting the cached images again with a later timestamp caches that timestamp: a write is "
+        + "never skipped as unchanged."
+    ) { (factory: any FeedStoreFactory) in
+      let first = FeedStoreFixtures.uniqueCachedFeed()
+      let sut = try await factory.makeStore(holding: first)
+      let later = CachedFeed(
+        feed: first.feed, timestamp: FeedStoreFixtures.preciseTimestamp(offset: 60))
+
+      try await sut.insert(later, "insert of the same images with a later timestamp")
+
+      await expectRetrieval(
+        from: sut, toDeliver: later, "after inserting the same images with a later timestamp")
+    },
+    FeedStoreSpec(
+      "insert_otherImagesWithTheSameTimestampDeliverTheOtherImages", .core,
+      "Inserting other images with the cached timestamp caches those images: a write is never "
+        + "skipped as unchanged."
+    ) { (factory: any FeedStoreFactory) in
+      let first = FeedStoreFixtures.uniqueCachedFeed()
+      let sut = try await factory.makeStore(holding: first)
+      let other = CachedFeed(feed: FeedStoreFixtures.uniqueImageFeed(), timestamp: first.timestamp)
+
+      try await sut.insert(other, "insert of other images with the same timestamp")
+
+      await expectRetrieval(
+        from: sut, toDeliver: other, "after inserting other images with the same timestamp")
     },
   ]
 }

@@ -1,12 +1,13 @@
+import ContractSpecs
 import FeedCache
 
-extension FeedStoreSpec {
+extension FeedStoreCatalog {
   static let retrieveSpecs: [FeedStoreSpec] = [
     FeedStoreSpec(
       "retrieve_deliversNilOnEmptyStore", .core,
       "A new store delivers nil: nothing cached."
     ) { (factory: any FeedStoreFactory) in
-      let sut = try await factory.makeStore()
+      let sut = try await factory.makeEmptyStore()
 
       await expectRetrieval(from: sut, toDeliver: nil, "on an empty store")
     },
@@ -14,7 +15,7 @@ extension FeedStoreSpec {
       "retrieve_hasNoSideEffectsOnEmptyStore", .core,
       "Retrieving twice from a new store delivers nil both times."
     ) { (factory: any FeedStoreFactory) in
-      let sut = try await factory.makeStore()
+      let sut = try await factory.makeEmptyStore()
 
       await expectRetrieval(from: sut, toDeliver: nil, "on an empty store")
       await expectRetrieval(from: sut, toDeliver: nil, "a second time on an empty store")
@@ -23,10 +24,10 @@ extension FeedStoreSpec {
       "retrieve_deliversInsertedCache", .core,
       "A store delivers the feed and the exact timestamp it was given."
     ) { (factory: any FeedStoreFactory) in
-      let sut = try await factory.makeStore()
+      let sut = try await factory.makeEmptyStore()
       let inserted = FeedStoreFixtures.uniqueCachedFeed()
 
-      try await sut.insert(inserted.feed, timestamp: inserted.timestamp)
+      try await sut.insert(inserted, "insert into an empty store")
 
       await expectRetrieval(from: sut, toDeliver: inserted, "after an insert")
     },
@@ -35,13 +36,13 @@ extension FeedStoreSpec {
       "A store keeps every field exactly: nil beside empty text, duplicates, order, awkward "
         + "characters, a timestamp near 2001."
     ) { (factory: any FeedStoreFactory) in
-      let sut = try await factory.makeStore()
+      let sut = try await factory.makeEmptyStore()
       let inserted = CachedFeed(
         feed: FeedStoreFixtures.edgeCaseImageFeed(),
         timestamp: FeedStoreFixtures.preciseTimestampNearReferenceDate()
       )
 
-      try await sut.insert(inserted.feed, timestamp: inserted.timestamp)
+      try await sut.insert(inserted, "insert of awkward values")
 
       await expectRetrieval(from: sut, toDeliver: inserted, "after inserting awkward values")
     },

@@ -1,22 +1,23 @@
+import ContractSpecs
 import FeedCache
 import Foundation
 
-extension FeedStoreSpec {
+extension FeedStoreCatalog {
   static let roundTripSpecs: [FeedStoreSpec] = [
     FeedStoreSpec(
       "roundTrip_keepsUnicodeTextExactly", .core,
       "Text comes back scalar for scalar: emoji, combining marks, right-to-left text, NUL, long text."
     ) { (factory: any FeedStoreFactory) in
-      let sut = try await factory.makeStore()
+      let sut = try await factory.makeEmptyStore()
 
-      let longest = try FeedStoreSpecProfile.current.longestText
+      let longest = SpecRun.profile.longestText
       for (number, (name, text)) in RoundTripValues.texts(longest: longest).enumerated() {
         let image = LocalFeedImage(
           id: UUID(), description: text, location: String(text.prefix(64)),
           url: try RoundTripValues.url("https://images.example.com/text-\(number).jpg"))
         let cache = CachedFeed(
           feed: [image], timestamp: FeedStoreFixtures.numberedTimestamp(number))
-        try await sut.insert(cache.feed, timestamp: cache.timestamp)
+        try await sut.insert(cache, "insert of text with \(name)")
 
         await expectRetrieval(from: sut, toDeliver: cache, "after inserting text with \(name)")
       }
@@ -25,13 +26,13 @@ extension FeedStoreSpec {
       "roundTrip_keepsURLsExactly", .core,
       "URLs come back equal: query, fragment, percent escapes, IDN hosts, file URLs and 64 KB."
     ) { (factory: any FeedStoreFactory) in
-      let sut = try await factory.makeStore()
+      let sut = try await factory.makeEmptyStore()
 
       for (number, (name, url)) in try RoundTripValues.urls().enumerated() {
         let cache = CachedFeed(
           feed: [LocalFeedImage(id: UUID(), description: name, location: nil, url: url)],
           timestamp: FeedStoreFixtures.numberedTimestamp(number))
-        try await sut.insert(cache.feed, timestamp: cache.timestamp)
+        try await sut.insert(cache, "insert of a URL with \(name)")
 
         await expectRetrieval(from: sut, toDeliver: cache, "after inserting a URL with \(name)")
       }
@@ -40,7 +41,7 @@ extension FeedStoreSpec {
       "roundTrip_keepsRelativeURLsAsGivenOrAbsolute", .core,
       "A URL relative to a base comes back as given, or as the absolute URL it resolves to."
     ) { (factory: any FeedStoreFactory) in
-      let sut = try await factory.makeStore()
+      let sut = try await factory.makeEmptyStore()
       let base = try RoundTripValues.url("https://images.example.com/feed/today/")
       let relative = try [
         "a.jpg", "../b.jpg?size=large#top", "/c%20d.jpg", "//cdn.example.com/e.jpg",
@@ -56,7 +57,7 @@ extension FeedStoreSpec {
         },
         timestamp: FeedStoreFixtures.preciseTimestamp())
 
-      try await sut.insert(inserted.feed, timestamp: inserted.timestamp)
+      try await sut.insert(inserted, "insert of URLs relative to \(base.absoluteString)")
 
       await expectRetrieval(
         from: sut, toDeliver: inserted, "after inserting URLs relative to \(base.absoluteString)")
@@ -65,12 +66,12 @@ extension FeedStoreSpec {
       "roundTrip_keepsTimestampsToTheBit", .core,
       "Timestamps come back bit for bit: far past and future, negative, subnormal, -0.0, sub-µs."
     ) { (factory: any FeedStoreFactory) in
-      let sut = try await factory.makeStore()
+      let sut = try await factory.makeEmptyStore()
 
       for (number, (name, timestamp)) in RoundTripValues.timestamps.enumerated() {
         let cache = CachedFeed(
           feed: FeedStoreFixtures.numberedFeed(number, count: 1), timestamp: timestamp)
-        try await sut.insert(cache.feed, timestamp: cache.timestamp)
+        try await sut.insert(cache, "insert of the timestamp \(name)")
 
         await expectRetrieval(from: sut, toDeliver: cache, "after inserting the timestamp \(name)")
       }
@@ -79,7 +80,7 @@ extension FeedStoreSpec {
       "roundTrip_keepsImagesThatShareIDsOrURLs", .core,
       "Images that repeat, or share an id or a URL with another, all come back in order."
     ) { (factory: any FeedStoreFactory) in
-      let sut = try await factory.makeStore()
+      let sut = try await factory.makeEmptyStore()
       let first = FeedStoreFixtures.numberedFeed(1, count: 1)[0]
       let other = FeedStoreFixtures.numberedFeed(2, count: 1)[0]
       let sameID = LocalFeedImage(
@@ -90,7 +91,7 @@ extension FeedStoreSpec {
         feed: [first, first, sameID, sameURL, first],
         timestamp: FeedStoreFixtures.preciseTimestamp())
 
-      try await sut.insert(cache.feed, timestamp: cache.timestamp)
+      try await sut.insert(cache, "insert of images that share ids and URLs")
 
       await expectRetrieval(
         from: sut, toDeliver: cache, "after inserting images that share ids and URLs")
@@ -99,13 +100,13 @@ extension FeedStoreSpec {
       "roundTrip_keepsFeedsOfEverySize", .core,
       "An empty feed, a feed of one image and a large feed (the profile's largest) all come back whole."
     ) { (factory: any FeedStoreFactory) in
-      let sut = try await factory.makeStore()
+      let sut = try await factory.makeEmptyStore()
 
-      for (number, count) in [0, 1, try FeedStoreSpecProfile.current.largestFeed].enumerated() {
+      for (number, count) in [0, 1, SpecRun.profile.largestFeed].enumerated() {
         let cache = CachedFeed(
           feed: RoundTripValues.largeFeed(count: count),
           timestamp: FeedStoreFixtures.numberedTimestamp(number))
-        try await sut.insert(cache.feed, timestamp: cache.timestamp)
+        try await sut.insert(cache, "insert of a feed of \(count) images")
 
         await expectRetrieval(
           from: sut, toDeliver: cache, "after inserting a feed of \(count) images")
@@ -120,7 +121,7 @@ extension FeedStoreSpec {
         let sut = try await factory.makeStore(holding: previous)
 
         do {
-          try await sut.insert(hostile.feed, timestamp: hostile.timestamp)
+          try await sut.insert(hostile, "insert of \(name)")
         } catch {
           await expectRetrieval(from: sut, toDeliver: previous, "after the store refused \(name)")
           continue

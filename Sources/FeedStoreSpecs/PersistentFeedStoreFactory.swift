@@ -1,3 +1,4 @@
+import ContractSpecs
 import FeedCache
 
 /// A factory whose stores keep their cache beyond one instance, as across an app relaunch.
@@ -12,28 +13,30 @@ public protocol PersistentFeedStoreFactory: FeedStoreFactory {
 
 extension FeedStoreCapability {
   /// Several instances over one storage: ``PersistentFeedStoreFactory``.
-  public static let persistent: FeedStoreCapability = FeedStoreCapability(
-    "persistent",
-    protocolName: "PersistentFeedStoreFactory",
-    provides: "`makeStore(sharingStorageWith:)`: a second store over the same storage",
-    checks: "a second instance sees insertions and deletions; the later insert from either "
-      + "wins; writers and readers on two instances never see a mixed feed; operations from "
-      + "alternating instances are seen in order; instances opened together over new storage "
-      + "all work",
-    isProvided: { $0 is any PersistentFeedStoreFactory.Type },
-    specs: { FeedStoreSpec.persistentSpecs })
+  public static var persistent: Self {
+    FeedStoreCapability(
+      "persistent",
+      protocolName: "PersistentFeedStoreFactory",
+      provides: "`makeStore(sharingStorageWith:)`: a second store over the same storage",
+      checks: "a second instance sees insertions and deletions; the later insert from either "
+        + "wins; writers and readers on two instances never see a mixed feed; operations from "
+        + "alternating instances are seen in order; instances opened together over new storage "
+        + "all work",
+      isProvided: { $0 is any PersistentFeedStoreFactory.Type },
+      specs: { FeedStoreCatalog.persistentSpecs })
+  }
 }
 
-extension FeedStoreSpec {
+extension FeedStoreCatalog {
   fileprivate static let persistentSpecs: [FeedStoreSpec] = [
     FeedStoreSpec(
       "persistence_secondInstanceSeesInsertion", .persistent,
       "A second store opened over the same storage delivers what the first inserted."
     ) { (factory: any PersistentFeedStoreFactory) in
-      let first = try await factory.makeStore()
+      let first = try await factory.makeEmptyStore()
       let inserted = FeedStoreFixtures.uniqueCachedFeed()
 
-      try await first.insert(inserted.feed, timestamp: inserted.timestamp)
+      try await first.insert(inserted, "insert into the first instance")
       let second = try await factory.reopen(first)
 
       await expectRetrieval(
@@ -46,7 +49,7 @@ extension FeedStoreSpec {
       let first = try await factory.makeStore(holding: FeedStoreFixtures.uniqueCachedFeed())
       let second = try await factory.reopen(first)
 
-      try await first.deleteCachedFeed()
+      try await first.deleteCachedFeed("delete from the first instance")
 
       await expectRetrieval(
         from: second, toDeliver: nil, "from a second instance after the first deleted")
@@ -55,20 +58,20 @@ extension FeedStoreSpec {
       "persistence_laterInsertFromEitherInstanceWins", .persistent,
       "Two stores over the same storage both deliver whichever inserted last."
     ) { (factory: any PersistentFeedStoreFactory) in
-      let first = try await factory.makeStore()
+      let first = try await factory.makeEmptyStore()
       let second = try await factory.reopen(first)
       let fromFirst = FeedStoreFixtures.uniqueCachedFeed()
       let fromSecond = FeedStoreFixtures.uniqueCachedFeed(timestampOffset: 1)
       let fromFirstAgain = FeedStoreFixtures.uniqueCachedFeed(timestampOffset: 2)
 
-      try await first.insert(fromFirst.feed, timestamp: fromFirst.timestamp)
-      try await second.insert(fromSecond.feed, timestamp: fromSecond.timestamp)
+      try await first.insert(fromFirst, "insert into the first instance")
+      try await second.insert(fromSecond, "insert into the second instance")
 
       await expectRetrieval(
         from: first, toDeliver: fromSecond,
         "from the first instance after the second inserted last")
 
-      try await first.insert(fromFirstAgain.feed, timestamp: fromFirstAgain.timestamp)
+      try await first.insert(fromFirstAgain, "insert into the first instance again")
 
       await expectRetrieval(
         from: second, toDeliver: fromFirstAgain,
@@ -78,27 +81,27 @@ extension FeedStoreSpec {
       "concurrency_twoInstancesOverOneStorageNeverMixFeeds", .persistent,
       "Writers and readers on two stores over one storage: every retrieve delivers one whole feed."
     ) { (factory: any PersistentFeedStoreFactory) in
-      let first = try await factory.makeStore()
+      let first = try await factory.makeEmptyStore()
       let second = try await factory.reopen(first)
 
-      try await FeedStoreSpecProfile.current.concurrentUse.run(on: [first, second])
+      await expectConcurrentUseKeepsTheContract(on: [first, second])
     },
     FeedStoreSpec(
       "concurrency_operationsInSequenceAreObservedInOrderAcrossInstances", .persistent,
       "Insert, delete, insert from alternating stores over one storage is seen in order by both."
     ) { (factory: any PersistentFeedStoreFactory) in
-      let first = try await factory.makeStore()
+      let first = try await factory.makeEmptyStore()
       let second = try await factory.reopen(first)
 
       await expectOperationsObservedInOrder(
-        on: [first, second], rounds: try FeedStoreSpecProfile.current.orderingRounds)
+        on: [first, second], rounds: SpecRun.profile.orderingRounds)
     },
     FeedStoreSpec(
       "concurrency_storesOpenedTogetherOverNewStorageAllWork", .persistent,
       "Five stores opened at once over new storage all insert and retrieve without an error."
     ) { (factory: any PersistentFeedStoreFactory) in
-      for round in 0..<(try FeedStoreSpecProfile.current.openedTogetherRounds) {
-        let first = try await factory.makeStore()
+      for round in 0..<SpecRun.profile.openedTogetherRounds {
+        let first = try await factory.makeEmptyStore()
         let others = try await withThrowingTaskGroup(of: (any FeedStore).self) { group in
           for _ in 0..<4 {
             group.addTask { try await factory.reopen(first) }
@@ -125,11 +128,12 @@ extension FeedStoreSpec {
         timestamp: FeedStoreFixtures.numberedTimestamp(number))
     }
     let errors = await withTaskGroup(of: String?.self) { group in
-      for (store, feed) in zip(stores, feeds) {
+      for (index, (store, feed)) in zip(stores, feeds).enumerated() {
         group.addTask {
           do {
-            try await store.insert(feed.feed, timestamp: feed.timestamp)
-            _ = try await store.retrieve()
+            try await store.insert(feed, "insert into store \(index + 1) of those opened together")
+            _ = try await store.retrieve(
+              "retrieve from store \(index + 1) of those opened together")
             return nil
           } catch {
             return "\(error)"
@@ -139,7 +143,7 @@ extension FeedStoreSpec {
       return await group.compactMap { $0 }.reduce(into: [String]()) { $0.append($1) }
     }
     if let error = errors.first {
-      recordFailure(
+      SpecRun.recordFailure(
         "Expected \(stores.count) stores opened together over new storage to insert and "
           + "retrieve at once without an error (round \(round + 1)), but \(errors.count) threw, "
           + "first: \(error)")
@@ -147,11 +151,11 @@ extension FeedStoreSpec {
     }
     var agreed: CachedFeed?
     for (index, store) in stores.enumerated() {
-      let cache = try? await store.retrieve()
+      let cache = try? await store.retrieve("retrieve again from store \(index + 1)")
       let isInserted = feeds.contains { CacheComparison.difference(between: $0, and: cache) == nil }
       let isAgreed = agreed.map { CacheComparison.difference(between: $0, and: cache) == nil }
       guard isInserted, isAgreed ?? true else {
-        recordFailure(
+        SpecRun.recordFailure(
           "Expected store \(index + 1) of \(stores.count) opened together to deliver "
             + (agreed.map { "the feed the others delivered, \(CacheComparison.describe($0))" }
               ?? "one of the feeds they inserted")
@@ -165,10 +169,13 @@ extension FeedStoreSpec {
 }
 
 extension PersistentFeedStoreFactory {
-  /// Opens a second store over the storage of `store`, which this factory made.
+  /// Opens a second store over the storage of `store`, which this factory made, within the
+  /// spec's time limit.
   ///
   /// - Throws: What opening the store throws, or ``ForeignStoreError``.
   func reopen(_ store: any FeedStore) async throws -> Store {
-    try await makeStore(sharingStorageWith: own(store))
+    try await call("makeStore(sharingStorageWith:)", on: store) {
+      try await makeStore(sharingStorageWith: $0)
+    }
   }
 }

@@ -16,7 +16,7 @@ import Testing
       var failures: [String] = []
       var lastCaches: [CachedFeed?] = []
 
-      for round in 0..<(try FeedStoreSpecProfile.current == .thorough ? 12 : 3) {
+      for round in 0..<(try FeedStoreSpec.profile == .thorough ? 12 : 3) {
         let storeURL = directory.appending(path: "round-\(round).sqlite")
         let caches = distinctCaches(count: 4)
         let stores = try caches.map { _ in try makeSUT(at: storeURL) }
@@ -36,7 +36,7 @@ import Testing
 
       // Thorough runs enough rounds to catch a store removing the file another had just made:
       // before removal took the directory lock, about one round in 150 failed, on a tmpfs.
-      let isThorough = try FeedStoreSpecProfile.current == .thorough
+      let isThorough = try FeedStoreSpec.profile == .thorough
       for round in 0..<(isThorough ? 150 : 2) {
         let storeURL = directory.appending(path: "round-\(round).sqlite")
         try Data(String(repeating: "not a database\n", count: 300).utf8).write(to: storeURL)

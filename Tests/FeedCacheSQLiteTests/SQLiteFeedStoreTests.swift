@@ -308,7 +308,7 @@ import Testing
   // MARK: Bounded storage
 
   // A feed past the log's 4 MB limit takes about half a second in a debug build: thorough only.
-  @Test(.enabled(if: try FeedStoreSpecProfile.current == .thorough, "a 4 MB feed: thorough only"))
+  @Test(.enabled(if: try FeedStoreSpec.profile == .thorough, "a 4 MB feed: thorough only"))
   func delete_shrinksTheFileAndTheLogAfterALargeFeed() async throws {
     try await withTemporaryDirectory { directory in
       let storeURL = directory.appending(path: "feed.sqlite")
@@ -323,7 +323,7 @@ import Testing
     }
   }
 
-  @Test(.enabled(if: try FeedStoreSpecProfile.current == .thorough, "a 4 MB feed: thorough only"))
+  @Test(.enabled(if: try FeedStoreSpec.profile == .thorough, "a 4 MB feed: thorough only"))
   func insert_truncatesTheLogAfterALargeWrite() async throws {
     try await withTemporaryDirectory { directory in
       let storeURL = directory.appending(path: "feed.sqlite")

@@ -14,7 +14,7 @@ import Testing
   /// adopter's CI would: a backend that traps fails its case instead of the run.
   @Test(.temporaryDirectory, arguments: selectedBackends().flatMap(\.conformanceCases))
   func backend_keepsFeedStoreContract(_ conformance: FeedStoreConformanceCase) async throws {
-    if try FeedStoreSpecProfile.current == .thorough {
+    if try FeedStoreSpec.profile == .thorough {
       try await conformance.verifyInChildProcess(in: TemporaryDirectory.current)
     } else {
       try await conformance.verify(in: TemporaryDirectory.current)

@@ -41,7 +41,7 @@ import Testing
   // their side files as they close: removal races those deletions. Before removal started over
   // when a file it had listed was gone, 2 to 7 directories in 200 were left behind.
   @Test func withTemporaryDirectory_removesTheDirectoryWhileReleasedStoresClose() async throws {
-    let rounds = try FeedStoreSpecProfile.current == .thorough ? 200 : 20
+    let rounds = try FeedStoreSpec.profile == .thorough ? 200 : 20
     var leftBehind: [URL] = []
 
     for _ in 0..<rounds {
@@ -61,49 +61,122 @@ import Testing
     #expect(leftBehind.isEmpty, "\(leftBehind.count) of \(rounds) directories were left behind")
   }
 
-  @Test func scratchParent_isTheMemoryFileSystemWhenItHasRoom() async throws {
+  @Test func withTemporaryDirectory_makesADirectoryOnlyTheUserCanUse() async throws {
+    let mode = try await withTemporaryDirectory { directory in
+      try FileManager.default.attributesOfItem(atPath: directory.path(percentEncoded: false))[
+        .posixPermissions] as? Int
+    }
+
+    #expect(mode == 0o700)
+  }
+
+  @Test func withTemporaryDirectory_makesItsDirectoriesInsideOneOfThisProcess() async throws {
+    let parent = try await withTemporaryDirectory { $0.deletingLastPathComponent() }
+
+    #expect(parent.lastPathComponent.hasPrefix("\(ScratchDirectory.prefix)\(getpid())-"))
+  }
+
+  @Test func removeDirectoriesOfEndedProcesses_removesOnlyThoseOfProcessesThatAreGone()
+    async throws
+  {
+    try await withTemporaryDirectory { root in
+      let ended = try makeDirectory("\(ScratchDirectory.prefix)\(try endedProcessID())-1", in: root)
+      let living = try makeDirectory("\(ScratchDirectory.prefix)\(getpid())-2", in: root)
+      let unrelated = try makeDirectory("other-\(try endedProcessID())-3", in: root)
+
+      let removed = ScratchDirectory.removeDirectoriesOfEndedProcesses(in: root)
+
+      #expect(removed.map(\.lastPathComponent) == [ended.lastPathComponent])
+      #expect(!exists(ended))
+      #expect(exists(living))
+      #expect(exists(unrelated))
+    }
+  }
+
+  @Test func removeDirectoriesOfEndedProcesses_neverFollowsALink() async throws {
+    try await withTemporaryDirectory { root in
+      let target = try makeDirectory("target", in: root)
+      try Data("keep".utf8).write(to: target.appending(path: "file"))
+      let link = root.appending(path: "\(ScratchDirectory.prefix)\(try endedProcessID())-4")
+      try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+
+      let removed = ScratchDirectory.removeDirectoriesOfEndedProcesses(in: root)
+
+      #expect(removed.isEmpty)
+      #expect(exists(target.appending(path: "file")))
+    }
+  }
+
+  @Test func scratchRoot_isTheMemoryFileSystemWhenItHasRoom() async throws {
     try await withTemporaryDirectory { memory in
-      let chosen = makeParent(memoryFileSystem: memory.path(percentEncoded: false))
+      let chosen = makeRoot(memoryFileSystem: memory.path(percentEncoded: false))
 
       #expect(chosen.standardizedFileURL == memory.standardizedFileURL)
     }
   }
 
-  @Test func scratchParent_isTheSystemDirectoryWhenTMPDIRIsSet() async throws {
+  @Test func scratchRoot_isTMPDIRWhenItIsSet() async throws {
     try await withTemporaryDirectory { memory in
-      let chosen = makeParent(
+      let chosen = makeRoot(
         environment: ["TMPDIR": "/var/tmp"], memoryFileSystem: memory.path(percentEncoded: false))
 
-      #expect(chosen == system)
+      #expect(chosen.path(percentEncoded: false) == "/var/tmp/")
     }
   }
 
-  @Test func scratchParent_isTheSystemDirectoryWhenTheMemoryFileSystemIsTooFull() async throws {
+  @Test func scratchRoot_treatsAnEmptyTMPDIRAsUnset() async throws {
     try await withTemporaryDirectory { memory in
-      let chosen = makeParent(
-        memoryFileSystem: memory.path(percentEncoded: false), minimumFreeBytes: .max)
+      let chosen = makeRoot(
+        environment: ["TMPDIR": ""], memoryFileSystem: memory.path(percentEncoded: false))
 
-      #expect(chosen == system)
+      #expect(chosen.standardizedFileURL == memory.standardizedFileURL)
     }
   }
 
-  @Test func scratchParent_isTheSystemDirectoryWithoutAMemoryFileSystem() async throws {
+  @Test func scratchRoot_isTmpWhenTMPDIRIsEmptyAndTheMemoryFileSystemIsTooFull() async throws {
+    try await withTemporaryDirectory { memory in
+      let chosen = makeRoot(
+        environment: ["TMPDIR": ""], memoryFileSystem: memory.path(percentEncoded: false),
+        minimumFreeBytes: .max)
+
+      #expect(chosen.path(percentEncoded: false) == "/tmp/")
+    }
+  }
+
+  @Test func scratchRoot_isTheSystemDirectoryWithoutAMemoryFileSystem() async throws {
     try await withTemporaryDirectory { directory in
       let missing = directory.appending(path: "missing").path(percentEncoded: false)
 
-      #expect(makeParent(memoryFileSystem: missing) == system)
-      #expect(makeParent(memoryFileSystem: nil) == system)
+      #expect(makeRoot(memoryFileSystem: missing) == FileManager.default.temporaryDirectory)
+      #expect(makeRoot(memoryFileSystem: nil) == FileManager.default.temporaryDirectory)
     }
   }
 
-  private let system = URL(filePath: "/system/temporary", directoryHint: .isDirectory)
-
-  private func makeParent(
+  private func makeRoot(
     environment: [String: String] = [:], memoryFileSystem: String?, minimumFreeBytes: UInt64 = 0
   ) -> URL {
-    ScratchDirectory.parent(
+    ScratchDirectory.root(
       environment: environment, memoryFileSystem: memoryFileSystem,
-      minimumFreeBytes: minimumFreeBytes, system: system)
+      minimumFreeBytes: minimumFreeBytes)
+  }
+
+  private func makeDirectory(_ name: String, in root: URL) throws -> URL {
+    let directory = root.appending(path: name, directoryHint: .isDirectory)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    return directory
+  }
+
+  private func exists(_ url: URL) -> Bool {
+    FileManager.default.fileExists(atPath: url.path(percentEncoded: false))
+  }
+
+  /// The id of a process that has ended: a child that exited, reaped by its parent.
+  private func endedProcessID() throws -> pid_t {
+    let process = Process()
+    process.executableURL = URL(filePath: "/bin/true")
+    try process.run()
+    process.waitUntilExit()
+    return process.processIdentifier
   }
 
   private func contents(of directory: URL) throws -> [String] {

@@ -61,10 +61,13 @@ import Testing
         "insert_succeedsOnNonEmptyStore",
         "insert_overridesPreviouslyInsertedCache",
         "insert_cachesEmptyFeedAsEmptyCacheNotNil",
+        "insert_sameImagesWithALaterTimestampDeliverTheLaterTimestamp",
+        "insert_otherImagesWithTheSameTimestampDeliverTheOtherImages",
         "delete_succeedsOnEmptyStore",
         "delete_hasNoSideEffectsOnEmptyStore",
         "delete_succeedsOnNonEmptyStore",
         "delete_emptiesPreviouslyInsertedCache",
+        "isolation_storesFromTwoMakeStoreCallsShareNothing",
         "roundTrip_keepsUnicodeTextExactly",
         "roundTrip_keepsURLsExactly",
         "roundTrip_keepsRelativeURLsAsGivenOrAbsolute",
@@ -72,8 +75,11 @@ import Testing
         "roundTrip_keepsImagesThatShareIDsOrURLs",
         "roundTrip_keepsFeedsOfEverySize",
         "roundTrip_refusesOrKeepsValuesItCannotRepresent",
+        "roundTrip_keepsFeedsOfSizesBesidePowersOfTwo",
+        "roundTrip_keepsTextOfLengthsBesidePowersOfTwo",
         "concurrency_concurrentInsertsAndRetrievesNeverMixFeeds",
         "concurrency_operationsInSequenceAreObservedInOrder",
+        "lifetime_releasedStoreIsDeallocated",
         "model_randomOperationsMatchTheContract",
         "retrieve_deliversErrorOnFailure",
         "retrieve_hasNoSideEffectsOnFailure",
@@ -132,17 +138,30 @@ import Testing
 
     #expect(
       exemptions.map(\.spec.id) == [
+        "lifetime_releasedStoreIsDeallocated",
         "damagedStorage_retrieveThrows(foreignStorage)",
         "damagedStorage_retrieveErrorNamesStorage(foreignStorage)",
         "damagedStorage_openAndRetrieveLeaveStorageUntouched(foreignStorage)",
         "damagedStorage_insertRefusesAndLeavesStorageUntouched(foreignStorage)",
         "damagedStorage_deleteRefusesAndLeavesStorageUntouched(foreignStorage)",
       ])
-    #expect(Set(exemptions.map(\.reason)) == [PartlyDamageableFactory.reason])
+    #expect(
+      Set(exemptions.map(\.reason)) == [
+        PartlyDamageableFactory.reason,
+        "DiskFeedStore is a value type, which has nothing to release",
+      ])
   }
 
-  @Test func notApplicable_isEmptyForFactoryWithoutTheCapability() {
-    #expect(FeedStoreSpec.notApplicable(for: RowlessButNotDamageableFactory.self).isEmpty)
+  @Test func notApplicable_listsNoDamagedStorageRowForFactoryWithoutTheCapability() {
+    let exemptions = FeedStoreSpec.notApplicable(for: RowlessButNotDamageableFactory.self)
+
+    #expect(exemptions.map(\.spec.id) == ["lifetime_releasedStoreIsDeallocated"])
+  }
+
+  @Test func lifetime_appliesToStoresThatAreObjects() {
+    let ids = FeedStoreSpec.all(for: CoreOnlyFactory.self).map(\.id)
+
+    #expect(ids.contains("lifetime_releasedStoreIsDeallocated"))
   }
 
   @Test func verify_failsAtCallerWhenRowDoesNotApplyToFactory() async throws {

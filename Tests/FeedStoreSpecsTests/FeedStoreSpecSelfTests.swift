@@ -21,9 +21,7 @@ import Testing
     let caller = #_sourceLocation
 
     let failures = try await IssueRecorder.issues {
-      // A seed the model-based spec catches every broken store with in the quick profile; a
-      // random seed catches each at least 94% of the time (docs/ModelBasedSpec.md).
-      try await ModelCheck.Configuration.$pinnedSeed.withValue(1) {
+      try await withTimeLimit(brokenStore.misbehavior.operationTimeLimit) {
         try await spec.verify(factory, sourceLocation: caller)
       }
     }
@@ -70,6 +68,16 @@ import Testing
       proven.subtracting(specs).isEmpty,
       "Broken stores naming unknown specs: \(proven.subtracting(specs).sorted())")
   }
+}
+
+/// Runs `body` with `limit` as every spec's operation time limit, when there is one, as the
+/// `.operationTimeLimit` trait would.
+func withTimeLimit(
+  _ limit: Duration?, _ body: @escaping @Sendable () async throws -> Void
+) async throws {
+  guard let limit else { return try await body() }
+  try await SpecTrait.operationTimeLimit(limit).provideScope(
+    for: try #require(Test.current), testCase: Test.Case.current, performing: body)
 }
 
 /// Expects `failures` to show that `spec` caught a broken store: at least one failure, each

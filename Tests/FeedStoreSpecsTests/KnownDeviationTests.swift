@@ -71,8 +71,38 @@ import Testing
     #expect(
       issues.flatMap(\.comments).map(\.rawValue)
         == [
-          "Known deviation \"insert_deliversErorOnFailure\" names no spec of FeedStoreSpec.catalog"
+          "Known deviation \"insert_deliversErorOnFailure\" names no spec of "
+            + "FeedStoreSpec.catalog; did you mean \"insert_deliversErrorOnFailure\"?"
         ])
+  }
+
+  @Test func misspelledDeviation_isReportedOnceForEveryCaseOfTheSameCall() async throws {
+    let specs = FeedStoreSpec.all(for: MisbehavingFeedStoreFactory.self).prefix(5)
+    let misspelled = KnownDeviation(
+      "insert_deliversErrorOnFailur", reason: "a typo", link: "https://example.com/6")
+    let factory = MisbehavingFeedStoreFactory(misbehavior: nil)
+    let caller = #_sourceLocation
+
+    let issues = try await IssueRecorder.issues {
+      for spec in specs {
+        try await spec.verify(factory, knownDeviations: [misspelled], sourceLocation: caller)
+      }
+    }
+
+    #expect(issues.count == 1)
+  }
+
+  @Test func deviationNamingNothingClose_suggestsNothing() async throws {
+    let (spec, factory) = try makeSUT("insert_deliversErrorOnFailure", nil)
+    let unrelated = KnownDeviation("zzz", reason: "nothing like it", link: "https://example.com/7")
+
+    let issues = try await IssueRecorder.issues {
+      try await spec.verify(factory, knownDeviations: [unrelated])
+    }
+
+    #expect(
+      issues.flatMap(\.comments).map(\.rawValue)
+        == ["Known deviation \"zzz\" names no spec of FeedStoreSpec.catalog"])
   }
 
   @Test func deviationNamingASpecTheFactoryCannotRun_failsTheRun() async throws {

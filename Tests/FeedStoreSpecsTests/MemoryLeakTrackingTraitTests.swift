@@ -64,7 +64,7 @@ import Testing
     + "unfinished task still holds it"
 
   private func trackingLeaks(_ body: @escaping @Sendable () async throws -> Void) async throws {
-    try await MemoryLeakTrackingTrait.trackingMemoryLeaks.provideScope(
+    try await SpecTrait.trackingMemoryLeaks.provideScope(
       for: try #require(Test.current), testCase: nil, performing: body)
   }
 }

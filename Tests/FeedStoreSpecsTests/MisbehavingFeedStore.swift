@@ -1,4 +1,5 @@
 import FeedCache
+import FeedStoreSupport
 import Foundation
 
 /// A store that keeps the `FeedStore` contract, except for at most one ``Misbehavior``.
@@ -11,6 +12,10 @@ actor MisbehavingFeedStore: FeedStore {
   /// What stores over one storage share: an actor, since the concurrency specs use it from
   /// many tasks at once.
   actor Storage {
+    /// The one storage every store of ``Misbehavior/sharesOneCacheBetweenAllStores`` uses, as a
+    /// `static` cache would be.
+    static let shared = Storage()
+
     private(set) var cache: CachedFeed?
     /// How many retrieves have read this storage.
     private var retrieves = 0
@@ -81,6 +86,10 @@ actor MisbehavingFeedStore: FeedStore {
 
   /// Thrown for a value the store refuses to keep.
   struct UnrepresentableValue: Error {}
+
+  /// Where ``Misbehavior/isKeptAliveForever`` stores register themselves, as a global registry
+  /// would keep them.
+  static let registry = Locked<[MisbehavingFeedStore]>([])
 
   nonisolated let storage: Storage
   private let misbehavior: Misbehavior?
@@ -199,6 +208,9 @@ actor MisbehavingFeedStore: FeedStore {
       .throwsOnInsertOfMoreThanThirtyImages where feed.count > 30:
       throw InjectedFault()
     case .keepsFirstInsertedCache where current != nil:
+      return
+    case .skipsInsertOfTheImagesItHolds where current?.feed == kept,
+      .skipsInsertWithTheTimestampItHolds where current?.timestamp == timestamp:
       return
     case .ignoresInsertsOnceItsStorageHasTakenThirty where await storage.countInsert():
       return
@@ -360,9 +372,32 @@ actor MisbehavingFeedStore: FeedStore {
       return Array(feed.prefix(1_000))
     case .dropsLastImageOfFeedsOfMoreThanFiveImages where feed.count > 5:
       return feed.dropLast()
+    case .writesImagesInChunksAndDropsAChunkThatEndsTheFeed:
+      // Chunks of 64 images; the loop that writes them stops one chunk short when the last
+      // chunk is full.
+      let chunks = stride(from: 0, to: feed.count, by: 64).map {
+        feed[$0..<min($0 + 64, feed.count)]
+      }
+      let written = feed.count % 64 == 0 ? chunks.dropLast() : chunks[...]
+      return written.flatMap { $0 }
+    case .decodesTextInPagesOf256Bytes:
+      return feed.map {
+        LocalFeedImage(
+          id: $0.id, description: $0.description.map(Self.decodedInPages),
+          location: $0.location.map(Self.decodedInPages), url: $0.url)
+      }
     default:
       return feed
     }
+  }
+
+  /// `text` as a store reads it back when it decodes its UTF-8 in pages of 256 bytes: a scalar
+  /// across a page boundary becomes replacement characters.
+  private static func decodedInPages(_ text: String) -> String {
+    let bytes = Array(text.utf8)
+    return stride(from: 0, to: bytes.count, by: 256).map {
+      String(decoding: bytes[$0..<min($0 + 256, bytes.count)], as: UTF8.self)
+    }.joined()
   }
 
   private func mangled(_ timestamp: Date) -> Date {

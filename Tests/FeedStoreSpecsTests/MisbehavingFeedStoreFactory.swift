@@ -1,4 +1,5 @@
 import FeedStoreSpecs
+import FeedStoreSupport
 
 /// Makes ``MisbehavingFeedStore``s, with every capability, so every spec can be shown to catch
 /// the misbehavior it is about.
@@ -11,9 +12,15 @@ struct MisbehavingFeedStoreFactory: FailableFeedStoreFactory, PersistentFeedStor
   var keepsURLsAsGiven = false
 
   func makeStore() -> MisbehavingFeedStore {
-    MisbehavingFeedStore(
-      storage: MisbehavingFeedStore.Storage(), snapshot: nil, misbehavior: misbehavior,
-      keepsURLsAsGiven: keepsURLsAsGiven)
+    let storage =
+      misbehavior == .sharesOneCacheBetweenAllStores
+      ? MisbehavingFeedStore.Storage.shared : MisbehavingFeedStore.Storage()
+    let store = MisbehavingFeedStore(
+      storage: storage, snapshot: nil, misbehavior: misbehavior, keepsURLsAsGiven: keepsURLsAsGiven)
+    if misbehavior == .isKeptAliveForever {
+      MisbehavingFeedStore.registry.withLock { $0.append(store) }
+    }
+    return store
   }
 
   func makeStore(sharingStorageWith store: MisbehavingFeedStore) async -> MisbehavingFeedStore {

@@ -53,6 +53,18 @@ enum Misbehavior: String, CaseIterable, Codable, Sendable {
   case writesEmptyFeedBeforeFailingInsert
   case deliversCacheOnEveryOtherFailingRetrieve
   case ignoresInsertsOnceItsStorageHasTakenThirty
+  case skipsInsertOfTheImagesItHolds
+  case skipsInsertWithTheTimestampItHolds
+  case sharesOneCacheBetweenAllStores
+  case writesImagesInChunksAndDropsAChunkThatEndsTheFeed
+  case decodesTextInPagesOf256Bytes
+  case isKeptAliveForever
+
+  /// The time limit the self-test gives the spec: a store kept alive forever fails only once the
+  /// spec has waited for its release, half the limit.
+  var operationTimeLimit: Duration? {
+    self == .isKeptAliveForever ? .milliseconds(400) : nil
+  }
 
   /// The spec that must fail on a store with this misbehavior.
   var caughtBySpec: String {
@@ -99,6 +111,15 @@ enum Misbehavior: String, CaseIterable, Codable, Sendable {
       "concurrency_operationsInSequenceAreObservedInOrderAcrossInstances"
     case .failsWhenOpenedTogetherOverNewStorage:
       "concurrency_storesOpenedTogetherOverNewStorageAllWork"
+    case .skipsInsertOfTheImagesItHolds:
+      "insert_sameImagesWithALaterTimestampDeliverTheLaterTimestamp"
+    case .skipsInsertWithTheTimestampItHolds:
+      "insert_otherImagesWithTheSameTimestampDeliverTheOtherImages"
+    case .sharesOneCacheBetweenAllStores: "isolation_storesFromTwoMakeStoreCallsShareNothing"
+    case .writesImagesInChunksAndDropsAChunkThatEndsTheFeed:
+      "roundTrip_keepsFeedsOfSizesBesidePowersOfTwo"
+    case .decodesTextInPagesOf256Bytes: "roundTrip_keepsTextOfLengthsBesidePowersOfTwo"
+    case .isKeptAliveForever: "lifetime_releasedStoreIsDeallocated"
     // One broken store per rule of the model (`FeedStoreModel`), in the order it states them.
     case .deletesCacheOnEveryThirdRetrieve, .dropsLastImageOfFeedsOfMoreThanFiveImages,
       .keepsTimestampWhenFeedSizeIsUnchanged, .ignoresDeleteOfReplacedCache,

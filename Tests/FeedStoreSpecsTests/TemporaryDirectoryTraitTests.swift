@@ -32,7 +32,7 @@ import Testing
     let used = Locked<URL?>(nil)
 
     await #expect(throws: BodyFailure.self) {
-      try await TemporaryDirectoryTrait.temporaryDirectory.provideScope(
+      try await SpecTrait.temporaryDirectory.provideScope(
         for: try #require(Test.current), testCase: nil
       ) {
         used.withLock { $0 = try? TemporaryDirectory.current }
@@ -59,7 +59,7 @@ import Testing
     _ body: @escaping @Sendable (URL) throws -> Void
   ) async throws -> URL {
     let used = Locked<URL?>(nil)
-    try await TemporaryDirectoryTrait.temporaryDirectory.provideScope(
+    try await SpecTrait.temporaryDirectory.provideScope(
       for: try #require(Test.current), testCase: nil
     ) {
       let directory = try TemporaryDirectory.current

@@ -1,3 +1,4 @@
+import ContractSpecs
 import FeedCache
 
 /// Thrown when a spec is handed a store that its factory did not make.
@@ -11,6 +12,13 @@ struct ForeignStoreError: Error, CustomStringConvertible {
 }
 
 extension FeedStoreFactory {
+  /// Makes a new store, within the spec's time limit; an error names the factory's method.
+  ///
+  /// - Throws: What making the store throws.
+  func makeEmptyStore() async throws -> Store {
+    try await SpecRun.perform("\(Self.self).makeStore()") { try await makeStore() }
+  }
+
   /// Makes a store and inserts `cache` into it, when there is one: the usual "given a store
   /// with a cache".
   ///
@@ -18,9 +26,9 @@ extension FeedStoreFactory {
   /// - Returns: The store.
   /// - Throws: What making the store or inserting into it throws.
   func makeStore(holding cache: CachedFeed?) async throws -> Store {
-    let store = try await makeStore()
+    let store = try await makeEmptyStore()
     if let cache {
-      try await store.insert(cache.feed, timestamp: cache.timestamp)
+      try await store.insert(cache, "insert of the cache the spec starts from")
     }
     return store
   }
@@ -33,5 +41,52 @@ extension FeedStoreFactory {
       throw ForeignStoreError(factory: Self.self, store: type(of: store))
     }
     return own
+  }
+
+  /// Calls the factory's `method` on `store`, within the spec's time limit; an error names the
+  /// method and `situation`.
+  ///
+  /// - Throws: What the method throws, or ``ForeignStoreError``.
+  func call<Result>(
+    _ method: String, on store: any FeedStore, _ situation: String = "",
+    _ body: (Store) async throws -> Result
+  ) async throws -> Result {
+    let own = try own(store)
+    return try await SpecRun.perform(
+      "\(Self.self).\(method)" + (situation.isEmpty ? "" : " \(situation)")
+    ) {
+      try await body(own)
+    }
+  }
+}
+
+extension FeedStore {
+  /// Inserts `cache`, within the spec's time limit.
+  ///
+  /// - Parameters:
+  ///   - cache: The feed and timestamp to insert.
+  ///   - operation: The insert as a failure names it: "insert into an empty store".
+  /// - Throws: What the store throws.
+  func insert(_ cache: CachedFeed, _ operation: String) async throws {
+    try await SpecRun.perform(operation) {
+      try await insert(cache.feed, timestamp: cache.timestamp)
+    }
+  }
+
+  /// Retrieves, within the spec's time limit.
+  ///
+  /// - Parameter operation: The retrieve as a failure names it: "retrieve after an insert".
+  /// - Returns: What the store delivers.
+  /// - Throws: What the store throws.
+  func retrieve(_ operation: String) async throws -> CachedFeed? {
+    try await SpecRun.perform(operation) { try await retrieve() }
+  }
+
+  /// Deletes the cache, within the spec's time limit.
+  ///
+  /// - Parameter operation: The delete as a failure names it: "delete on an empty store".
+  /// - Throws: What the store throws.
+  func deleteCachedFeed(_ operation: String) async throws {
+    try await SpecRun.perform(operation) { try await deleteCachedFeed() }
   }
 }

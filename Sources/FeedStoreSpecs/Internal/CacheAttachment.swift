@@ -1,6 +1,6 @@
+import ContractSpecs
 import FeedCache
 import Foundation
-import Testing
 
 /// A cache as readable JSON, attached to a failing test so the whole of both caches is kept
 /// while the failure message stays one line.
@@ -53,8 +53,7 @@ struct CacheAttachment: Encodable {
 
   /// Attaches both caches to the running test, named after what they are, at the spec's caller.
   static func record(expected: CachedFeed?, retrieved: CachedFeed?) {
-    let location = SpecContext.caller ?? #_sourceLocation
-    Attachment.record(json(for: expected), named: "expected-cache.json", sourceLocation: location)
-    Attachment.record(json(for: retrieved), named: "retrieved-cache.json", sourceLocation: location)
+    SpecRun.attach(json(for: expected), named: "expected-cache.json")
+    SpecRun.attach(json(for: retrieved), named: "retrieved-cache.json")
   }
 }

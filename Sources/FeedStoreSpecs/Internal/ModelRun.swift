@@ -1,12 +1,5 @@
+import ContractSpecs
 import FeedCache
-
-/// Where a sequence broke the contract: the step and what it did instead.
-struct ModelFailure: Equatable {
-  /// The index of the failing step.
-  let step: Int
-  /// What the step did, as its printed comment says it: `expected nil, but it delivered ...`.
-  let message: String
-}
 
 /// One sequence running against real stores and the model side by side, step by step.
 struct ModelRun {
@@ -41,15 +34,15 @@ struct ModelRun {
     let expectation = model.expectation(for: step)
     let store = stores[step.store - 1]
     if case .retrieve = step {
-      return await check(retrieveFrom: store, against: expectation)
+      return await check(retrieveFrom: store, number: step.store, against: expectation)
     }
     do {
       switch step {
       case .insert(_, let feed, let count, let timestamp):
         let cache = NumberedCache(feed: feed, count: count, timestamp: timestamp).cache
-        try await store.insert(cache.feed, timestamp: cache.timestamp)
+        try await store.insert(cache, "insert of feed \(feed) into store \(step.store)")
       case .delete:
-        try await store.deleteCachedFeed()
+        try await store.deleteCachedFeed("delete from store \(step.store)")
       case .reopen:
         guard let factory = factory as? any PersistentFeedStoreFactory else {
           return "expected a factory that conforms to PersistentFeedStoreFactory"
@@ -78,11 +71,11 @@ struct ModelRun {
   }
 
   private func check(
-    retrieveFrom store: any FeedStore, against expectation: FeedStoreModel.Expectation
+    retrieveFrom store: any FeedStore, number: Int, against expectation: FeedStoreModel.Expectation
   ) async -> String? {
     let retrieved: CachedFeed?
     do {
-      retrieved = try await store.retrieve()
+      retrieved = try await store.retrieve("retrieve from store \(number)")
     } catch {
       return expectation == .throwsOnRetrieve
         ? nil : "expected \(expectation.summary), but it threw: \(error)"

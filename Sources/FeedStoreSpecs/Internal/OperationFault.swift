@@ -1,3 +1,4 @@
+import ContractSpecs
 import FeedCache
 
 /// An operation of `FeedStore`, as the model-based spec names it.
@@ -8,25 +9,31 @@ enum FeedOperation: String, Hashable, Sendable {
 /// An operation a failable capability breaks, with how to break it: what the model-based spec
 /// injects into its sequences.
 ///
-/// Each failable capability declares its own beside its protocol.
+/// Each failable capability declares its own beside its protocol; ``all`` lists them.
 struct OperationFault: Sendable {
+  /// The capability whose factories can inject the fault.
+  let capability: FeedStoreCapability
   /// The operation that throws once the fault is injected.
   let operation: FeedOperation
   /// The factory method that injects the fault, as printed steps call it.
   let factoryMethod: String
   private let inject: @Sendable (any FeedStoreFactory, any FeedStore) async throws -> Void
 
-  /// Declares that factories of `Capable` can break `operation` with `factoryMethod`.
+  /// Declares that factories of `Capable`, the protocol of `capability`, can break `operation`
+  /// with `factoryMethod`.
   ///
   /// - Parameters:
+  ///   - capability: The capability whose factories can inject the fault.
   ///   - operation: The operation that throws once the fault is injected.
   ///   - factoryMethod: The method's name, as printed steps call it.
   ///   - inject: Breaks the operation of a store the factory made.
   init<Capable: Sendable>(
+    _ capability: FeedStoreCapability,
     breaking operation: FeedOperation,
     with factoryMethod: String,
     inject: @escaping @Sendable (Capable, any FeedStore) async throws -> Void
   ) {
+    self.capability = capability
     self.operation = operation
     self.factoryMethod = factoryMethod
     self.inject = { factory, store in
@@ -37,14 +44,17 @@ struct OperationFault: Sendable {
     }
   }
 
-  /// The faults `factory` can inject, in the order of ``FeedStoreCapability/all``.
+  /// Every fault a capability of the catalog can inject.
+  static let all: [OperationFault] = [.retrieval, .insertion, .deletion]
+
+  /// The faults `factory` can inject, in the order of ``all``.
   static func available(to factory: any FeedStoreFactory) -> [OperationFault] {
-    FeedStoreCapability.all.filter { $0.isProvided(by: type(of: factory)) }.compactMap(\.fault)
+    all.filter { $0.capability.isProvided(by: type(of: factory)) }
   }
 
-  /// The fault that breaks `operation`, as some capability declares it.
+  /// The fault that breaks `operation`.
   static func breaking(_ operation: FeedOperation) -> OperationFault? {
-    FeedStoreCapability.all.lazy.compactMap(\.fault).first { $0.operation == operation }
+    all.first { $0.operation == operation }
   }
 
   /// Breaks `store`'s operation through `factory`'s capability.

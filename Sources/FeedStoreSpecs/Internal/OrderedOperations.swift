@@ -1,3 +1,4 @@
+import ContractSpecs
 import FeedCache
 
 /// Runs rounds of insert A, delete, insert B (then B must be cached) and delete (then nothing
@@ -18,7 +19,7 @@ func expectOperationsObservedInOrder(on stores: [any FeedStore], rounds: Int) as
     let latest = CachedFeed(
       feed: FeedStoreFixtures.numberedFeed(b, count: 1 + round % 3),
       timestamp: FeedStoreFixtures.numberedTimestamp(b))
-    let wrote = await expectSuccess(of: "insert, delete, insert") {
+    let wrote = await SpecRun.expectSuccess(of: "insert, delete, insert") {
       try await next().insert(
         FeedStoreFixtures.numberedFeed(a, count: 2),
         timestamp: FeedStoreFixtures.numberedTimestamp(a))
@@ -32,7 +33,7 @@ func expectOperationsObservedInOrder(on stores: [any FeedStore], rounds: Int) as
         "from instance \(index + 1) after insert A, delete, insert B (round \(round + 1))")
       guard delivered else { return }
     }
-    let deleted = await expectSuccess(of: "delete after an insert") {
+    let deleted = await SpecRun.expectSuccess(of: "delete after an insert") {
       try await next().deleteCachedFeed()
     }
     guard deleted else { return }

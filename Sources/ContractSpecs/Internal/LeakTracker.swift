@@ -3,24 +3,42 @@ import Testing
 
 /// The instances one test case tracks, held weakly until the case ends.
 final class LeakTracker: Sendable {
-  /// The tracker of the running test case, set by ``MemoryLeakTrackingTrait``.
+  /// The tracker of the running test case, set by the ``Testing/Trait/trackingMemoryLeaks``
+  /// trait, or by a child process that runs a spec for a test case with the trait.
   @TaskLocal static var current: LeakTracker?
 
-  private let tracked = Locked<[TrackedInstance]>([])
+  private let sink: any IssueSink
+  private let state = Locked(State())
+
+  private struct State: Sendable {
+    var tracked: [TrackedInstance] = []
+    var isExcused = false
+  }
+
+  init(sink: any IssueSink) {
+    self.sink = sink
+  }
 
   func track(_ instance: AnyObject, sourceLocation: SourceLocation) {
     let entry = TrackedInstance(instance: instance, sourceLocation: sourceLocation)
-    tracked.withLock { $0.append(entry) }
+    state.withLock { $0.tracked.append(entry) }
   }
 
-  /// Records an issue for each tracked instance that is still alive, where it was tracked.
+  /// Lets every instance outlive the case unreported: a spec that ran out of time left an
+  /// operation running, which may hold them, and its failure already says why.
+  func excuseSurvivors() {
+    state.withLock { $0.isExcused = true }
+  }
+
+  /// Records an issue for each tracked instance that is still alive, where it was tracked,
+  /// unless the survivors were excused.
   func reportSurvivors() {
-    let survivors = tracked.withLock { $0.filter(\.isAlive) }
+    let survivors = state.withLock { $0.isExcused ? [] : $0.tracked.filter(\.isAlive) }
     for survivor in survivors {
-      let message =
+      sink.record(
         "\(survivor.typeName) should have been deallocated when the test ended: a reference "
-        + "cycle or an unfinished task still holds it"
-      Issue.record(Comment(rawValue: message), sourceLocation: survivor.sourceLocation)
+          + "cycle or an unfinished task still holds it",
+        at: survivor.sourceLocation)
     }
   }
 }

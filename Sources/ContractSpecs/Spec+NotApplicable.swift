@@ -1,10 +1,10 @@
 import Testing
 
-extension FeedStoreSpec {
-  /// A spec of a capability the factory has, left out of ``all(for:)`` because its row of the
-  /// damaged-storage table cannot happen to the factory's format.
+extension Spec {
+  /// A spec of a capability the factory has, left out of ``all(for:)`` because the factory says
+  /// it cannot apply, with the reason it gives.
   ///
-  /// Show these in the test run, so a reader sees every row that was not checked and why:
+  /// Show these in the test run, so a reader sees every spec that was not checked and why:
   ///
   /// ```swift
   /// @Test(arguments: FeedStoreSpec.notApplicable(for: MyStoreFactory.self))
@@ -14,19 +14,19 @@ extension FeedStoreSpec {
   /// ```
   public struct NotApplicable: Sendable, CustomTestStringConvertible {
     /// The spec that was not run.
-    public let spec: FeedStoreSpec
-    /// Why its row cannot happen to the factory's format, as the factory says it.
+    public let spec: Spec
+    /// Why it cannot apply to the factory, as the factory says it.
     public let reason: String
 
     public var testDescription: String { "\(spec.id) does not apply: \(reason)" }
   }
 
-  /// The specs of `factoryType`'s capabilities that ``all(for:)`` leaves out, each with the reason
-  /// the factory gives.
+  /// The specs of `factoryType`'s capabilities that ``all(for:)`` leaves out, each with the
+  /// reason.
   ///
-  /// - Parameter factoryType: The factory whose capabilities and rows choose the specs.
+  /// - Parameter factoryType: The factory whose capabilities choose the specs.
   /// - Returns: The specs left out, in the catalog's order; empty when every spec applies.
-  public static func notApplicable(for factoryType: any FeedStoreFactory.Type) -> [NotApplicable] {
+  public static func notApplicable(for factoryType: Catalog.FactoryType) -> [NotApplicable] {
     catalog.compactMap { spec in
       guard spec.capability.isProvided(by: factoryType),
         let reason = spec.notApplicableReason(factoryType)

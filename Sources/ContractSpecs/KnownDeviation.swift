@@ -1,9 +1,10 @@
-/// A spec that a store is known not to pass yet, with the reason and where the fix is tracked.
+/// A spec that an implementation is known not to pass yet, with the reason and where the fix is
+/// tracked.
 ///
-/// Pass a store's deviations to ``FeedStoreSpec/verify(_:knownDeviations:sourceLocation:)``:
-/// the spec still runs, its failures show as a known issue with the reason and the link, and
-/// the run fails as soon as the spec passes, so the deviation is removed once the store is
-/// fixed. A deviation never skips a spec.
+/// Pass an implementation's deviations to `verify` or `verifyInChildProcess`: the spec still
+/// runs, its failures show as a known issue with the reason and the link, and the run fails as
+/// soon as the spec passes, so the deviation is removed once the implementation is fixed. A
+/// deviation never skips a spec.
 ///
 /// ```swift
 /// let knownDeviations = [
@@ -14,17 +15,17 @@
 /// ]
 /// ```
 public struct KnownDeviation: Hashable, Sendable, CustomStringConvertible {
-  /// The ``FeedStoreSpec/id`` of the spec the store does not pass.
+  /// The ``Spec/id`` of the spec the implementation does not pass.
   public let specID: String
-  /// Why the store does not pass it, in one sentence.
+  /// Why the implementation does not pass it, in one sentence.
   public let reason: String
   /// Where the fix is tracked, such as an issue's address.
   public let link: String
 
-  /// Declares that the spec called `specID` is a known issue on a store.
+  /// Declares that the spec called `specID` is a known issue on an implementation.
   ///
   /// - Parameters:
-  ///   - specID: The ``FeedStoreSpec/id`` of the spec the store does not pass.
+  ///   - specID: The ``Spec/id`` of the spec the implementation does not pass.
   ///   - reason: Why, in one sentence.
   ///   - link: Where the fix is tracked, such as an issue's address.
   public init(_ specID: String, reason: String, link: String) {

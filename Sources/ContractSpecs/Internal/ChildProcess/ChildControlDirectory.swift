@@ -1,0 +1,92 @@
+import FeedStoreSupport
+import Foundation
+
+/// The private directory through which a parent and the child process running one spec talk:
+/// the child's process id, its heartbeat, its standard error and its report.
+///
+/// Every file is written and read by path, never through a descriptor kept open, so a store that
+/// closes every descriptor of its process cannot cut the child off from its parent. The parent
+/// makes it inside its process directory and removes it when the child has ended; a run that is
+/// killed leaves it to the next run, which removes the directories of processes that are gone.
+struct ChildControlDirectory: Sendable {
+  let path: String
+
+  /// Makes a new control directory in this process's scratch directory.
+  ///
+  /// - Throws: An error when it cannot be made.
+  static func make() throws -> ChildControlDirectory {
+    let directory = try ScratchDirectory.processDirectory(in: ScratchDirectory.root).appending(
+      path: "child-\(UUID().uuidString)", directoryHint: .isDirectory)
+    try ScratchDirectory.makePrivateDirectory(at: directory)
+    let control = ChildControlDirectory(path: directory.path(percentEncoded: false))
+    control.write("0", to: .heartbeat)
+    return control
+  }
+
+  /// One file of the directory.
+  enum File: String {
+    /// The child's process id, which is also its process group's.
+    case processID = "pid"
+    /// A counter the child's watchdog thread increments while the child is alive.
+    case heartbeat
+    /// The child's standard error.
+    case standardError = "stderr"
+    /// What the child recorded, written once the spec has ended.
+    case report = "report.json"
+  }
+
+  func path(of file: File) -> String { "\(path)/\(file.rawValue)" }
+
+  /// Replaces the content of `file` with `text`, through a new file renamed into place, so a
+  /// reader never sees half of it.
+  func write(_ text: String, to file: File) {
+    write(Array(text.utf8), to: file)
+  }
+
+  /// Replaces the content of `file` with `bytes`, through a new file renamed into place.
+  ///
+  /// - Returns: Whether the file now holds `bytes`.
+  @discardableResult
+  func write(_ bytes: [UInt8], to file: File) -> Bool {
+    let target = path(of: file)
+    let temporary = "\(target).\(getpid()).new"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return false }
+    var written = 0
+    while written < bytes.count {
+      let count = bytes[written...].withUnsafeBytes {
+        Foundation.write(descriptor, $0.baseAddress, $0.count)
+      }
+      guard count > 0 || (count < 0 && errno == EINTR) else { break }
+      written += max(0, count)
+    }
+    close(descriptor)
+    return written == bytes.count && rename(temporary, target) == 0
+  }
+
+  /// The content of `file`, or `nil` when it cannot be read.
+  func read(_ file: File) -> Data? {
+    FileManager.default.contents(atPath: path(of: file))
+  }
+
+  /// The last `limit` bytes of `file` and its whole size, without reading the rest.
+  func tail(of file: File, limit: Int) -> (bytes: [UInt8], size: Int) {
+    let descriptor = open(path(of: file), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else { return ([], 0) }
+    defer { close(descriptor) }
+    let size = Int(lseek(descriptor, 0, SEEK_END))
+    guard size > 0, lseek(descriptor, off_t(max(0, size - limit)), SEEK_SET) >= 0 else {
+      return ([], max(0, size))
+    }
+    var bytes = [UInt8](repeating: 0, count: min(size, limit))
+    let count = bytes.withUnsafeMutableBytes {
+      Foundation.read(descriptor, $0.baseAddress, $0.count)
+    }
+    return (Array(bytes.prefix(max(0, count))), size)
+  }
+
+  /// Removes the directory and everything in it.
+  func remove() {
+    ScratchDirectory.remove(URL(filePath: path, directoryHint: .isDirectory))
+  }
+}

@@ -1,0 +1,59 @@
+import FeedStoreSupport
+import Foundation
+import Testing
+
+/// Where a spec's failures and attachments go: to Swift Testing when the spec runs in the test's
+/// own process, to a report file when it runs in a child process.
+protocol IssueSink: Sendable {
+  /// Records a failure saying `message` at `location`.
+  func record(_ message: String, at location: SourceLocation)
+  /// Attaches `bytes` to the running test as a file named `name`.
+  func attach(_ bytes: [UInt8], named name: String, at location: SourceLocation)
+}
+
+/// Records straight into Swift Testing, in the task of the running test case.
+struct TestingSink: IssueSink {
+  func record(_ message: String, at location: SourceLocation) {
+    Issue.record(Comment(rawValue: message), sourceLocation: location)
+  }
+
+  func attach(_ bytes: [UInt8], named name: String, at location: SourceLocation) {
+    Attachment.record(bytes, named: name, sourceLocation: location)
+  }
+}
+
+/// Keeps what a spec records in a child process, for the report the parent replays.
+final class CollectingSink: IssueSink {
+  private let collected = Locked(Collected())
+
+  /// What a child process recorded, in order.
+  struct Collected: Codable, Sendable {
+    var issues: [RecordedIssue] = []
+    var attachments: [RecordedAttachment] = []
+  }
+
+  func record(_ message: String, at location: SourceLocation) {
+    collected.withLock { $0.issues.append(RecordedIssue(message: message, location: location)) }
+  }
+
+  func attach(_ bytes: [UInt8], named name: String, at location: SourceLocation) {
+    let attachment = RecordedAttachment(name: name, bytes: Data(bytes), location: location)
+    collected.withLock { $0.attachments.append(attachment) }
+  }
+
+  /// Everything recorded so far.
+  var current: Collected { collected.current }
+}
+
+/// A failure recorded in a child process.
+struct RecordedIssue: Codable, Sendable, Equatable {
+  let message: String
+  let location: SourceLocation
+}
+
+/// An attachment recorded in a child process.
+struct RecordedAttachment: Codable, Sendable {
+  let name: String
+  let bytes: Data
+  let location: SourceLocation
+}

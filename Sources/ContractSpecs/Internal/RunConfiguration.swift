@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// Everything a spec's run depends on besides its factory, resolved once where `verify` is called
+/// and carried as it is into a child process, so that a spec runs the same way in both forms.
+struct RunConfiguration: Codable, Sendable {
+  /// The catalog's name, for messages.
+  let catalogName: String
+  /// The catalog's environment variables' prefix, for replay hints.
+  let environmentPrefix: String
+  let specID: String
+  let profile: SpecProfile
+  /// How long one operation may take before the spec calls it hung.
+  let operationTimeLimit: Duration
+  /// Where that limit comes from, as a message says it: "the quick profile's limit".
+  let limitOrigin: String
+  /// The seeds of the spec's random work: the one derived from the spec's id first, then, in the
+  /// thorough profile, a fresh one; or only the seed the environment asks to replay.
+  let seeds: [UInt64]
+  /// Whether ``seeds`` is a seed the environment asked to replay.
+  let replaysSeed: Bool
+  /// How many random sequences a model-based spec runs, when the environment says.
+  let sequences: Int?
+  /// The running test case's ``TemporaryDirectory/current``, if it has one.
+  let temporaryDirectory: URL?
+  /// Whether the running test case tracks memory leaks.
+  let tracksLeaks: Bool
+  /// The line that called `verify`, where the spec's failures are recorded.
+  let caller: SourceLocation
+
+  /// The seeds that are new in this run, which a run prints so that it can be replayed.
+  var freshSeeds: [UInt64] { replaysSeed ? [] : Array(seeds.dropFirst()) }
+
+  /// The configuration to run `spec` with, from the traits of the running test and the
+  /// environment.
+  ///
+  /// - Parameters:
+  ///   - spec: The spec to run.
+  ///   - caller: Where its failures are recorded.
+  ///   - environment: The process's environment.
+  /// - Returns: The configuration, or what is wrong with the settings.
+  static func resolve<Catalog: SpecCatalog>(
+    for spec: Spec<Catalog>, caller: SourceLocation,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Result<RunConfiguration, RunSettingsProblem> {
+    let variables = RunSettings.Variables(prefix: Catalog.environmentPrefix)
+    let settings: RunSettings
+    switch RunSettings.read(variables, from: environment) {
+    case .success(let read): settings = read
+    case .failure(let problem): return .failure(problem)
+    }
+    let profile = SpecProfile.pinned ?? settings.profile ?? .quick
+    let pinnedLimit = OperationTimeLimit.pinned
+    let limit = pinnedLimit ?? Catalog.operationTimeLimit(in: profile)
+    guard limit > .zero else {
+      return .failure(
+        RunSettingsProblem(problems: [
+          "An operation time limit of \(limit) leaves no time: give .operationTimeLimit a "
+            + "duration above zero"
+        ]))
+    }
+    let derived = stableHash(spec.id)
+    let seeds: [UInt64] =
+      if let replayed = settings.seed {
+        [replayed]
+      } else if profile == .thorough {
+        [derived, .random(in: .min ... .max)]
+      } else {
+        [derived]
+      }
+    return .success(
+      RunConfiguration(
+        catalogName: Catalog.name, environmentPrefix: Catalog.environmentPrefix,
+        specID: spec.id, profile: profile, operationTimeLimit: limit,
+        limitOrigin: pinnedLimit == nil
+          ? "the \(profile.rawValue) profile's limit" : "the limit .operationTimeLimit sets",
+        seeds: seeds, replaysSeed: settings.seed != nil, sequences: settings.sequences,
+        temporaryDirectory: TemporaryDirectory.scoped, tracksLeaks: LeakTracker.current != nil,
+        caller: caller))
+  }
+
+  /// The environment variables that replay a random sequence of `seed`: the profile, when it is
+  /// not the default, the seed, and the number of sequences, when the environment set it.
+  func replayVariables(seed: UInt64) -> String {
+    let variables = RunSettings.Variables(prefix: environmentPrefix)
+    return [
+      profile == .quick ? nil : "\(variables.profile)=\(profile.rawValue)",
+      "\(variables.seed)=\(seed)",
+      sequences.map { "\(variables.sequences)=\($0)" },
+    ].compactMap { $0 }.joined(separator: " ")
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// What the environment says about a run of one catalog's specs: its profile, a seed to replay and
+/// a number of random sequences, each read once and checked, so that a misspelled value fails the
+/// run as a whole instead of applying to some specs and not others.
+struct RunSettings: Equatable, Sendable {
+  /// The profile the environment names, or `nil` when it names none.
+  var profile: SpecProfile?
+  /// The seed to replay, or `nil`.
+  var seed: UInt64?
+  /// How many random sequences a model-based spec runs, or `nil` for the profile's number.
+  var sequences: Int?
+
+  /// The environment variables of a catalog whose prefix is `prefix`.
+  struct Variables: Sendable {
+    let profile: String
+    let seed: String
+    let sequences: String
+
+    init(prefix: String) {
+      profile = "\(prefix)_PROFILE"
+      seed = "\(prefix)_SEED"
+      sequences = "\(prefix)_SEQUENCES"
+    }
+  }
+
+  /// Reads the settings of `variables` from `environment`.
+  ///
+  /// A profile's name is read without regard to case or surrounding spaces (`THOROUGH` is
+  /// `thorough`); anything else that is set must be exactly right.
+  ///
+  /// - Returns: The settings, or every problem with them, one sentence each.
+  static func read(_ variables: Variables, from environment: [String: String]) -> Result<
+    RunSettings, RunSettingsProblem
+  > {
+    var settings = RunSettings()
+    var problems: [String] = []
+    if let value = environment[variables.profile] {
+      let name = value.trimmingCharacters(in: .whitespaces).lowercased()
+      if let profile = SpecProfile(rawValue: name) {
+        settings.profile = profile
+      } else {
+        let names = SpecProfile.allCases.map(\.rawValue).joined(separator: " or ")
+        problems.append("\(variables.profile)=\(value) names no profile: set it to \(names)")
+      }
+    }
+    if let value = environment[variables.seed] {
+      if let seed = UInt64(value.trimmingCharacters(in: .whitespaces)) {
+        settings.seed = seed
+      } else {
+        problems.append(
+          "\(variables.seed)=\(value) is not a seed: set it to the decimal number a failure "
+            + "reported, such as 42")
+      }
+    }
+    if let value = environment[variables.sequences] {
+      if let sequences = Int(value.trimmingCharacters(in: .whitespaces)), sequences > 0 {
+        settings.sequences = sequences
+      } else {
+        problems.append(
+          "\(variables.sequences)=\(value) is not a number of sequences: set it to a whole "
+            + "number above 0")
+      }
+    }
+    return problems.isEmpty ? .success(settings) : .failure(RunSettingsProblem(problems: problems))
+  }
+}
+
+/// The problems with a run's environment, said together so one run shows them all.
+struct RunSettingsProblem: Error, Equatable, CustomStringConvertible {
+  let problems: [String]
+
+  var description: String { problems.joined(separator: "; ") }
+}

@@ -1,0 +1,56 @@
+import FeedStoreSupport
+import Testing
+
+extension Spec {
+  /// Runs `verification` of this spec, turning its failures into a known issue when
+  /// `knownDeviations` lists the spec, after reporting each deviation that cannot apply to
+  /// `factoryType`, once per process and call site.
+  func allowing(
+    _ knownDeviations: [KnownDeviation], for factoryType: Catalog.FactoryType?,
+    at sourceLocation: SourceLocation, _ verification: @Sendable () async -> Void
+  ) async {
+    for deviation in knownDeviations {
+      if let problem = Self.problem(with: deviation, for: factoryType),
+        DeviationReports.isFirst(problem, at: sourceLocation)
+      {
+        Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+      }
+    }
+    guard let deviation = knownDeviations.first(where: { $0.specID == id }) else {
+      await verification()
+      return
+    }
+    await withKnownIssue(Comment(rawValue: deviation.description), sourceLocation: sourceLocation) {
+      await verification()
+    }
+  }
+
+  /// Why `deviation` cannot apply to implementations from `factoryType`, or `nil` when it can.
+  private static func problem(
+    with deviation: KnownDeviation, for factoryType: Catalog.FactoryType?
+  ) -> String? {
+    guard let spec = named(deviation.specID) else {
+      let closest = closestNames(to: deviation.specID, among: catalog.map(\.id))
+      let suggestion =
+        closest.isEmpty
+        ? "" : "; did you mean \(closest.map { "\"\($0)\"" }.joined(separator: ", or "))?"
+      return "Known deviation \"\(deviation.specID)\" names no spec of \(Catalog.name).catalog"
+        + suggestion
+    }
+    guard let factoryType, !spec.capability.isProvided(by: factoryType) else { return nil }
+    return "Known deviation \"\(deviation.specID)\" names a spec that does not apply to "
+      + "\(factoryType): it needs \(spec.capability.protocolName)"
+  }
+}
+
+/// The deviation problems already reported, by call site: every case of a parameterized test
+/// passes the same list, and a misspelled deviation is one mistake, reported once.
+enum DeviationReports {
+  private static let reported = Locked<Set<String>>([])
+
+  /// Whether `problem` at `location` is reported for the first time in this process.
+  static func isFirst(_ problem: String, at location: SourceLocation) -> Bool {
+    let key = "\(location.fileID):\(location.line):\(location.column): \(problem)"
+    return reported.withLock { $0.insert(key).inserted }
+  }
+}

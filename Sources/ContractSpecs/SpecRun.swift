@@ -1,0 +1,170 @@
+import Testing
+
+/// The spec that is running: what a spec's body reads (its profile, its random seeds) and
+/// calls (to wait for an operation, to record a failure) without taking them as parameters.
+///
+/// `verify` sets the running spec for the spec's task and every task it starts, so helpers deep
+/// in a spec report at the line that called `verify`, as pointfree's `withIssueContext` keeps a
+/// caller's location for the helpers below it.
+public enum SpecRun {
+  /// The profile the running spec runs with: pinned by a ``Testing/Trait/specProfile(_:)``
+  /// trait, else named by the catalog's environment variable, else ``SpecProfile/quick``.
+  ///
+  /// Outside a spec it is the pinned profile, or ``SpecProfile/quick``.
+  public static var profile: SpecProfile {
+    RunState.current?.configuration.profile ?? SpecProfile.pinned ?? .quick
+  }
+
+  /// How long one operation of the running spec may take before the spec calls it hung.
+  public static var operationTimeLimit: Duration {
+    RunState.current?.configuration.operationTimeLimit
+      ?? OperationTimeLimit.pinned ?? .seconds(60)
+  }
+
+  /// The seeds the running spec's random work starts from, so that a run's verdict depends only
+  /// on the code.
+  ///
+  /// In the quick profile, one seed derived from the spec's id: the same sequences every run.
+  /// The thorough profile adds a fresh random seed, which the run prints so that it can be
+  /// replayed. The catalog's seed variable (`FEEDSTORE_SPEC_SEED=42`) replaces them with the
+  /// one it names. Report the seed of a failure together with ``replayHint(seed:)``.
+  public static var randomSeeds: [UInt64] {
+    RunState.current?.seedsForRandomWork() ?? [0]
+  }
+
+  /// How many random sequences a model-based spec runs: the number the catalog's sequences
+  /// variable sets, else `profileDefault`.
+  ///
+  /// - Parameter profileDefault: The number the running profile calls for.
+  /// - Returns: The number of sequences to run per seed.
+  public static func sequences(default profileDefault: Int) -> Int {
+    RunState.current?.configuration.sequences ?? profileDefault
+  }
+
+  /// The environment variables that replay the running spec's random work from `seed`, such
+  /// as `FEEDSTORE_SPEC_PROFILE=thorough FEEDSTORE_SPEC_SEED=42`.
+  ///
+  /// - Parameter seed: One of ``randomSeeds``.
+  /// - Returns: The variables, separated by spaces, as a shell takes them before `swift test`.
+  public static func replayHint(seed: UInt64) -> String {
+    RunState.current?.configuration.replayVariables(seed: seed) ?? "seed \(seed)"
+  }
+
+  /// Records a failure of the running spec at the line that called `verify`.
+  ///
+  /// Say what was expected and the first difference, in a line or two; attach anything longer
+  /// with ``attach(_:named:)``. Outside a spec it records an ordinary issue.
+  ///
+  /// - Parameter message: The failure, such as `Expected retrieve after an insert to deliver 3
+  ///   images, but it delivered nil`.
+  public static func recordFailure(_ message: String) {
+    if let run = RunState.current {
+      run.record(message)
+    } else {
+      Issue.record(Comment(rawValue: message))
+    }
+  }
+
+  /// Attaches `text` to the running test case as a file named `name`, at the line that called
+  /// `verify`, for what a failure message is too short to hold, such as two whole values as JSON.
+  ///
+  /// Swift Testing writes attachments when the run is given `--attachments-path DIR`.
+  ///
+  /// - Parameters:
+  ///   - text: The content, written as UTF-8.
+  ///   - name: The file's name, such as `expected-cache.json`.
+  public static func attach(_ text: String, named name: String) {
+    if let run = RunState.current {
+      run.attach(Array(text.utf8), named: name)
+    } else {
+      Attachment.record(text, named: name)
+    }
+  }
+
+  /// Waits for `operation`, within the running spec's time limit.
+  ///
+  /// Wrap every call a spec makes to the implementation or its factory: when one does not return
+  /// within ``operationTimeLimit``, the spec fails with a message that names `operation` and the
+  /// limit, and the run goes on. When `body` throws, the error comes back unchanged; if it ends
+  /// the spec, the failure names `operation` as where it came from.
+  ///
+  /// ```swift
+  /// try await SpecRun.perform("insert into a store with a cache") {
+  ///   try await sut.insert(feed, timestamp: now)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - operation: What the spec waits for, as a failure names it: "insert into an empty store".
+  ///   - body: The operation.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws; or, once the spec has run out of time, an error that ends it
+  ///   without recording more.
+  public static func perform<Result>(
+    _ operation: String, _ body: () async throws -> Result
+  ) async throws -> Result {
+    guard let run = RunState.current else { return try await body() }
+    let token = try run.begin(operation)
+    let result: Result
+    do {
+      result = try await body()
+    } catch {
+      try run.end(token, throwing: error)
+      throw error
+    }
+    try run.end(token)
+    return result
+  }
+
+  /// Performs `action`, recording a failure of the running spec when it throws.
+  ///
+  /// - Parameters:
+  ///   - action: The operation, as the failure names it: "insert into an empty store".
+  ///   - body: The operation.
+  /// - Returns: Whether it succeeded, so a spec can stop before checking what depends on it.
+  @discardableResult
+  public static func expectSuccess(
+    of action: String, _ body: () async throws -> Void
+  ) async -> Bool {
+    do {
+      try await perform(action, body)
+      return true
+    } catch {
+      recordFailure("Expected \(action) to succeed, but it threw: \(error)")
+      return false
+    }
+  }
+
+  /// Performs `action`, recording a failure of the running spec when it does not throw.
+  ///
+  /// - Parameters:
+  ///   - action: The operation, as the failure names it: "insert into a broken store".
+  ///   - body: The operation.
+  /// - Returns: Whether it threw, so a spec can stop before checking the side effects of a
+  ///   failure that never happened.
+  @discardableResult
+  public static func expectFailure(
+    of action: String, _ body: () async throws -> Void
+  ) async -> Bool {
+    do {
+      try await perform(action, body)
+    } catch is SpecAbandoned {
+      return false
+    } catch {
+      return true
+    }
+    recordFailure("Expected \(action) to throw, but it succeeded")
+    return false
+  }
+}
+
+extension SpecRun {
+  /// Makes the running spec's watchdog treat the operations in flight as past their time limit
+  /// now.
+  ///
+  /// For this package's own tests of implementations that never return: they call it just before
+  /// they block, so a test proves how a hang is handled without waiting out a limit.
+  package static func expireOperationsInFlight() {
+    RunState.current?.expireOperationsInFlight()
+  }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+/// A trait that sets up what a test case's specs and tests read while the case runs: a directory
+/// of its own, leak tracking, a pinned profile or a time limit.
+///
+/// Apply one as ``Testing/Trait/temporaryDirectory``, ``Testing/Trait/trackingMemoryLeaks``,
+/// ``Testing/Trait/specProfile(_:)`` or ``Testing/Trait/operationTimeLimit(_:)``, to a test or to
+/// a suite, where it applies to every test case inside. A spec that runs in a child process
+/// (`verifyInChildProcess`) gets the same setup there.
+public struct SpecTrait: TestTrait, SuiteTrait, TestScoping, CustomStringConvertible {
+  public let description: String
+  private let scope: @Sendable (@Sendable () async throws -> Void) async throws -> Void
+
+  private init(
+    _ description: String,
+    scope: @escaping @Sendable (@Sendable () async throws -> Void) async throws -> Void
+  ) {
+    self.description = description
+    self.scope = scope
+  }
+
+  /// Applies to every test in a suite that has the trait.
+  public var isRecursive: Bool { true }
+
+  /// Runs `function` inside the trait's setup, which is undone afterwards, even when `function`
+  /// throws.
+  ///
+  /// - Parameters:
+  ///   - test: The test that runs.
+  ///   - testCase: The test case that runs.
+  ///   - function: The test case's body.
+  /// - Throws: An error when the setup fails, such as a directory that cannot be made, or what
+  ///   `function` throws.
+  public func provideScope(
+    for test: Test,
+    testCase: Test.Case?,
+    performing function: @Sendable () async throws -> Void
+  ) async throws {
+    try await scope(function)
+  }
+
+  static let temporaryDirectory = SpecTrait("a temporary directory") { function in
+    try await TemporaryDirectory.withNew { directory in
+      try await TemporaryDirectory.$scoped.withValue(directory, operation: function)
+    }
+  }
+
+  static let trackingMemoryLeaks = SpecTrait("memory leak tracking") { function in
+    let tracker = LeakTracker(sink: TestingSink())
+    defer { tracker.reportSurvivors() }
+    try await LeakTracker.$current.withValue(tracker, operation: function)
+  }
+
+  static func specProfile(_ profile: SpecProfile) -> SpecTrait {
+    SpecTrait("the \(profile.rawValue) profile") { function in
+      try await SpecProfile.$pinned.withValue(profile, operation: function)
+    }
+  }
+
+  static func operationTimeLimit(_ limit: Duration) -> SpecTrait {
+    SpecTrait("an operation time limit of \(limit.readable)") { function in
+      try await OperationTimeLimit.$pinned.withValue(limit, operation: function)
+    }
+  }
+}
+
+extension Trait where Self == SpecTrait {
+  /// Gives each test case a new, empty directory of its own, as ``TemporaryDirectory/current``,
+  /// removed when the case ends.
+  ///
+  /// ```swift
+  /// @Test(.temporaryDirectory, arguments: FeedStoreSpec.all(for: MyFileStoreFactory.self))
+  /// func myFileStoreConforms(to spec: FeedStoreSpec) async throws {
+  ///   try await spec.verify(MyFileStoreFactory(directory: TemporaryDirectory.current))
+  /// }
+  /// ```
+  public static var temporaryDirectory: Self { SpecTrait.temporaryDirectory }
+
+  /// Reports every instance passed to `trackForMemoryLeaks` that outlives the test case, at the
+  /// line that tracked it: Swift Testing's form of XCTest's `addTeardownBlock` leak check.
+  ///
+  /// The trait holds the instances weakly, so it never keeps one alive itself.
+  ///
+  /// ```swift
+  /// @Test(.trackingMemoryLeaks) func retrieve_deliversNilOnEmptyStore() async throws {
+  ///   let sut = MyStore()
+  ///   trackForMemoryLeaks(sut)
+  ///
+  ///   #expect(try await sut.retrieve() == nil)
+  /// }
+  /// ```
+  public static var trackingMemoryLeaks: Self { SpecTrait.trackingMemoryLeaks }
+
+  /// Runs the specs of a test or a suite with `profile`, whatever the environment says.
+  ///
+  /// ```swift
+  /// @Test(.specProfile(.thorough), arguments: FeedStoreSpec.all(for: MyStoreFactory.self))
+  /// func myStoreConformsThoroughly(to spec: FeedStoreSpec) async throws {
+  ///   try await spec.verify(MyStoreFactory())
+  /// }
+  /// ```
+  ///
+  /// - Parameter profile: The profile to pin.
+  /// - Returns: A trait that pins `profile`.
+  public static func specProfile(_ profile: SpecProfile) -> Self {
+    SpecTrait.specProfile(profile)
+  }
+
+  /// Gives each operation of the specs a test or a suite runs `limit` before it counts as hung,
+  /// in place of the limit the catalog sets for the profile.
+  ///
+  /// For an implementation whose honest operations are slow, such as a store on a network file
+  /// system, or to make a self-test of an implementation that never returns end sooner.
+  ///
+  /// - Parameter limit: The longest one operation may take; more than zero.
+  /// - Returns: A trait that sets the limit.
+  public static func operationTimeLimit(_ limit: Duration) -> Self {
+    SpecTrait.operationTimeLimit(limit)
+  }
+}
+
+/// The limit an ``Testing/Trait/operationTimeLimit(_:)`` trait set for the running test case.
+enum OperationTimeLimit {
+  @TaskLocal static var pinned: Duration?
+}

@@ -1,0 +1,51 @@
+import ContractSpecs
+import FeedCache
+
+/// The `FeedStore` contract's specs as one catalog of the ContractSpecs engine: its factory
+/// protocol, its capabilities, and how a run is configured.
+///
+/// Adopters use it through ``FeedStoreSpec``: `FeedStoreSpec.all(for: MyStoreFactory.self)`.
+/// The environment variables of a run are `FEEDSTORE_SPEC_PROFILE` (`quick` or `thorough`),
+/// `FEEDSTORE_SPEC_SEED` (a seed to replay) and `FEEDSTORE_SPEC_SEQUENCES` (random sequences per
+/// seed in the model-based spec).
+public enum FeedStoreCatalog: SpecCatalog {
+  public typealias Factory = any FeedStoreFactory
+  public typealias FactoryType = any FeedStoreFactory.Type
+
+  public static let name = "FeedStoreSpec"
+  public static let environmentPrefix = "FEEDSTORE_SPEC"
+
+  /// Every capability, in the order the catalog lists their specs.
+  public static let capabilities: [FeedStoreCapability] = [
+    .core, .failableRetrieve, .failableInsert, .failableDelete, .persistent, .damagedStorage,
+    .crashSafety,
+  ]
+
+  /// 60 seconds in the quick profile and 300 in the thorough one, whose feeds are 50 times
+  /// larger: the slowest honest operation measured, the thorough profile's insert of 100,000
+  /// images into the JSON file store under the thread sanitizer, took a few seconds.
+  public static func operationTimeLimit(in profile: SpecProfile) -> Duration {
+    profile == .quick ? .seconds(60) : .seconds(300)
+  }
+}
+
+/// One behavior of the `FeedStore` contract, ready to run against a factory's stores.
+///
+/// Pass ``Spec/all(for:)`` to a parameterized test to run every spec your factory's capabilities
+/// call for, each as its own named test case:
+///
+/// ```swift
+/// @Test(arguments: FeedStoreSpec.all(for: MyStoreFactory.self))
+/// func myStoreConforms(to spec: FeedStoreSpec) async throws {
+///   try await spec.verify(MyStoreFactory())
+/// }
+/// ```
+public typealias FeedStoreSpec = Spec<FeedStoreCatalog>
+
+/// A group of `FeedStore` specs, run on a store when its factory conforms to the capability's
+/// protocol; ``FeedStoreCatalog/capabilities`` lists them.
+public typealias FeedStoreCapability = Capability<FeedStoreCatalog>
+
+/// The profiles the specs run in, `quick` and `thorough`, chosen by `FEEDSTORE_SPEC_PROFILE` or
+/// pinned with the `.specProfile(_:)` trait.
+public typealias FeedStoreSpecProfile = SpecProfile

@@ -1,0 +1,76 @@
+import ContractSpecs
+import FeedCache
+
+extension FeedStoreCatalog {
+  static let lifetimeSpecs: [FeedStoreSpec] = [
+    FeedStoreSpec(
+      "lifetime_releasedStoreIsDeallocated", .core,
+      "A store the spec made, used and released is deallocated once its own pending work is done.",
+      notApplicableReason: { factoryType in storeIsValueType(of: factoryType) }
+    ) { (factory: any FeedStoreFactory) in
+      let (released, storeType) = try await makeUseAndRelease(factory)
+      let patience = SpecRun.operationTimeLimit / 2
+
+      let deallocated = try await SpecRun.perform(
+        "the deallocation of a released \(storeType)"
+      ) {
+        try await released.waitUntilDeallocated(for: patience)
+      }
+
+      if !deallocated {
+        SpecRun.recordFailure(
+          "Expected the \(storeType) the spec released to be deallocated, but it was still alive "
+            + "\(patience) later: a reference cycle, a global registry or a task "
+            + "that never ends usually holds a store")
+      }
+    }
+  ]
+
+  /// Why the lifetime spec does not apply to the factory's stores: they are values.
+  private static func storeIsValueType(of factoryType: any FeedStoreFactory.Type) -> String? {
+    func reason<Factory: FeedStoreFactory>(_: Factory.Type) -> String? {
+      Factory.Store.self is AnyObject.Type
+        ? nil : "\(Factory.Store.self) is a value type, which has nothing to release"
+    }
+    return reason(factoryType)
+  }
+
+  /// Makes a store, inserts into it and retrieves from it, and lets it go.
+  ///
+  /// - Returns: A weak reference to the store, and its type's name.
+  private static func makeUseAndRelease(_ factory: any FeedStoreFactory) async throws -> (
+    WeakReference, String
+  ) {
+    let store = try await factory.makeEmptyStore()
+    try await store.insert(FeedStoreFixtures.uniqueCachedFeed(), "insert into a new store")
+    _ = try await store.retrieve("retrieve after an insert")
+    return (WeakReference(store as AnyObject), "\(type(of: store))")
+  }
+}
+
+/// A weak reference to a released store, to watch it go.
+///
+/// `@unchecked Sendable` is safe: the object is never used through this reference, only compared
+/// with `nil`, and the Swift runtime loads and clears weak references atomically.
+private final class WeakReference: @unchecked Sendable {
+  private weak var object: AnyObject?
+
+  init(_ object: AnyObject) {
+    self.object = object
+  }
+
+  /// Waits until the object is deallocated, checking at growing intervals from 1 ms to 100 ms.
+  ///
+  /// - Parameter patience: How long to wait at most.
+  /// - Returns: Whether it was deallocated.
+  func waitUntilDeallocated(for patience: Duration) async throws -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now + patience
+    var pause = Duration.milliseconds(1)
+    while object != nil, clock.now < deadline {
+      try await Task.sleep(for: pause)
+      pause = min(pause * 2, .milliseconds(100))
+    }
+    return object == nil
+  }
+}

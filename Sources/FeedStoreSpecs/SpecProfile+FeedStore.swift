@@ -1,0 +1,26 @@
+import ContractSpecs
+
+/// The sizes each profile gives the `FeedStore` specs.
+extension SpecProfile {
+  /// The most images a round-trip spec inserts at once.
+  var largestFeed: Int { self == .quick ? 2_000 : 100_000 }
+  /// The longest text a round-trip spec inserts, in UTF-8 bytes.
+  var longestText: Int { self == .quick ? 65_536 : 1_048_576 }
+  /// The largest power of two next to which the boundary specs size feeds: 2¹⁰ quick, 2¹⁶ thorough.
+  var largestFeedBoundary: Int { self == .quick ? 1 << 10 : 1 << 16 }
+  /// The largest power of two next to which the boundary specs size texts: 2¹² quick, 2²⁰ thorough.
+  var largestTextBoundary: Int { self == .quick ? 1 << 12 : 1 << 20 }
+  /// The concurrent writers and readers of the concurrency specs.
+  var concurrentUse: ConcurrentRegisterCheck {
+    self == .quick
+      ? ConcurrentRegisterCheck(writers: 4, writesPerWriter: 5, readers: 2)
+      : ConcurrentRegisterCheck(writers: 16, writesPerWriter: 25, readers: 8)
+  }
+  /// Rounds of insert, delete, insert, delete that the ordering specs observe.
+  var orderingRounds: Int { self == .quick ? 3 : 20 }
+  /// Rounds of stores opened together over new storage.
+  var openedTogetherRounds: Int { self == .quick ? 2 : 5 }
+  /// Random sequences per seed the model-based spec runs, unless `FEEDSTORE_SPEC_SEQUENCES` says
+  /// otherwise.
+  var modelSequences: Int { self == .quick ? 20 : 200 }
+}

@@ -1,0 +1,78 @@
+import FeedStoreSpecs
+import FeedStoreSupport
+import Foundation
+import Testing
+
+/// Proves that a store that never returns fails the spec that waited for it, in process, naming
+/// the operation and the limit, and that the run goes on.
+/// The stores block threads of the specs' executor until each test gives them back; the suite runs
+/// one test at a time, so it never holds more than one.
+@Suite(.temporaryDirectory, .serialized) struct HangingStoreTests {
+  @Test(arguments: [
+    Hostility.deadlocksOnSecondInsert, .neverResumesItsContinuationOnSecondInsert,
+    .waitsForeverForItsFileLockOnSecondInsert,
+  ])
+  func storeThatNeverReturns_failsTheSpecNamingTheOperation(_ hostility: Hostility) async throws {
+    let (spec, factory) = try makeSUT(hostility)
+    defer { factory.releases.releaseAll() }
+
+    let failures = try await IssueRecorder.issues { try await spec.verify(factory) }
+
+    #expect(failures.map { $0.comments.map(\.rawValue) } == [[Self.timeoutMessage]])
+  }
+
+  @Test func storeThatNeverReturns_isNotAlsoBlamedForALeak() async throws {
+    let (spec, untracked) = try makeSUT(.deadlocksOnSecondInsert)
+    var tracked = untracked
+    tracked.tracksLeaks = true
+    let factory = tracked
+    defer { factory.releases.releaseAll() }
+
+    let failures = try await IssueRecorder.issues {
+      try await SpecTrait.trackingMemoryLeaks.provideScope(
+        for: try #require(Test.current), testCase: Test.Case.current
+      ) {
+        try await spec.verify(factory)
+      }
+    }
+
+    #expect(failures.map { $0.comments.map(\.rawValue) } == [[Self.timeoutMessage]])
+  }
+
+  /// The watchdog's own clock: no announcement, a short limit that the operation outlives. On a
+  /// loaded machine an earlier operation may outlive the limit too, so the test checks the
+  /// failure's form, not which operation it names.
+  @Test func storeThatNeverReturns_failsOnceTheLimitHasPassed() async throws {
+    let spec = try #require(FeedStoreSpec.named("insert_overridesPreviouslyInsertedCache"))
+    let factory = HostileFeedStoreFactory(
+      .neverResumesItsContinuationOnSecondInsert, in: try TemporaryDirectory.current,
+      announcesHang: false)
+
+    let failures = try await IssueRecorder.issues {
+      try await SpecTrait.operationTimeLimit(.milliseconds(500)).provideScope(
+        for: try #require(Test.current), testCase: Test.Case.current
+      ) {
+        try await spec.verify(factory)
+      }
+    }
+
+    let message = try #require(failures.first?.comments.first?.rawValue)
+    #expect(failures.count == 1)
+    #expect(message.hasPrefix("Expected "))
+    #expect(
+      message.hasSuffix(
+        " to return within 500 ms (the limit .operationTimeLimit sets), but it had not: a "
+          + "deadlock, a lock never released or a continuation never resumed; the spec stopped "
+          + "waiting for it"))
+  }
+
+  static let timeoutMessage =
+    "Expected insert into a store with a cache to return within 60 s (the quick profile's "
+    + "limit), but it had not: a deadlock, a lock never released or a continuation never "
+    + "resumed; the spec stopped waiting for it"
+
+  private func makeSUT(_ hostility: Hostility) throws -> (FeedStoreSpec, HostileFeedStoreFactory) {
+    let spec = try #require(FeedStoreSpec.named("insert_overridesPreviouslyInsertedCache"))
+    return (spec, HostileFeedStoreFactory(hostility, in: try TemporaryDirectory.current))
+  }
+}

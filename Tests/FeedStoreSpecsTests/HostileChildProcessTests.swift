@@ -1,0 +1,126 @@
+import FeedStoreSpecs
+import Foundation
+import Testing
+
+/// Proves that a child process's verdict counts only when the spec finished in it: a store that
+/// exits, hangs, stops its process or cuts it off from the parent fails its spec, saying how, and
+/// the run goes on.
+@Suite(.temporaryDirectory) struct HostileChildProcessTests {
+  @Test func storeThatExitsSuccessfully_failsTheSpecSayingSo() async throws {
+    let failures = try await failures(of: .exitsSuccessfullyInInsert)
+
+    #expect(
+      failures == [
+        "Expected insert_overridesPreviouslyInsertedCache to finish in its child process, but "
+          + "the process exited with status 0 before the spec finished: something in it called "
+          + "exit; it wrote nothing to standard error"
+      ])
+  }
+
+  @Test func storeThatExitsWithAFailure_failsTheSpecWithTheStatus() async throws {
+    let failures = try await failures(of: .exitsWithStatusOneInInsert)
+
+    #expect(
+      failures == [
+        "Expected insert_overridesPreviouslyInsertedCache to finish in its child process, but "
+          + "the process exited with status 1 before the spec finished; it wrote nothing to "
+          + "standard error"
+      ])
+  }
+
+  @Test func storeThatClosesEveryDescriptor_stillHasItsFailureReported() async throws {
+    let failures = try await failures(of: .closesEveryDescriptorAndKeepsItsFirstCache)
+
+    #expect(failures.count == 1)
+    #expect(
+      failures.first?.hasPrefix(
+        "Expected retrieve after a second insert to deliver 2 images cached at ") == true)
+  }
+
+  @Test func storeThatFloodsStandardError_isQuotedShortWithTheWholeAttached() async throws {
+    let failures = try await failures(of: .floodsStandardErrorThenTraps)
+
+    let message = try #require(failures.first)
+    #expect(failures.count == 1)
+    #expect(message.count < 700)
+    #expect(
+      message.contains(
+        "; it wrote: …FeedStoreSpecsTests/HostileFeedStore.swift:89: Fatal error: "
+          + "HostileFeedStore traps after flooding standard error ("))
+    #expect(message.hasSuffix(" bytes in all, attached as standard-error.txt)"))
+  }
+
+  @Test func storeThatStartsASleeper_passesWithoutWaitingForIt() async throws {
+    let directory = try TemporaryDirectory.current
+
+    let failures = try await failures(of: .startsASleeperAndWorks)
+
+    let sleeper = try #require(
+      pid_t(
+        String(decoding: try Data(contentsOf: directory.appending(path: "sleeper")), as: UTF8.self))
+    )
+    #expect(failures.isEmpty)
+    #expect(!isRunning(sleeper))
+  }
+
+  @Test(arguments: [
+    Hostility.deadlocksOnSecondInsert, .neverResumesItsContinuationOnSecondInsert,
+    .waitsForeverForItsFileLockOnSecondInsert,
+  ])
+  func storeThatNeverReturns_failsTheSpecAndItsChildEnds(_ hostility: Hostility) async throws {
+    let failures = try await failures(of: hostility)
+
+    #expect(failures == [HangingStoreTests.timeoutMessage])
+  }
+
+  @Test(arguments: [Hostility.spinsOnSecondInsert, .sleepsOnSecondInsert])
+  func storeThatNeverReturnsUnannounced_failsOnceTheLimitHasPassed(_ hostility: Hostility)
+    async throws
+  {
+    let failures = try await failures(
+      of: hostility, announcesHang: false, timeLimit: .milliseconds(500))
+
+    #expect(failures.count == 1)
+    #expect(
+      failures.first?.hasSuffix(
+        " to return within 500 ms (the limit .operationTimeLimit sets), but it had not: a "
+          + "deadlock, a lock never released or a continuation never resumed; the spec stopped "
+          + "waiting for it") == true)
+  }
+
+  @Test func storeThatStopsItsProcess_isEndedByTheParent() async throws {
+    let failures = try await failures(
+      of: .stopsItsProcessOnSecondInsert, timeLimit: .milliseconds(500))
+
+    #expect(
+      failures == [
+        "Expected insert_overridesPreviouslyInsertedCache to finish in its child process, but "
+          + "the child showed no sign of life for 500 ms (it was stopped by signal \(SIGSTOP) "
+          + "(SIGSTOP)), so it was ended, with every process it started; it wrote nothing to "
+          + "standard error"
+      ])
+  }
+
+  /// The failures `insert_overridesPreviouslyInsertedCache` records on a store with `hostility`,
+  /// run in a child process.
+  private func failures(
+    of hostility: Hostility, announcesHang: Bool = true, timeLimit: Duration? = nil
+  ) async throws -> [String] {
+    let spec = try #require(FeedStoreSpec.named("insert_overridesPreviouslyInsertedCache"))
+    let factory = HostileFeedStoreFactory(
+      hostility, in: try TemporaryDirectory.current, announcesHang: announcesHang)
+    let issues = try await IssueRecorder.issues {
+      try await withTimeLimit(timeLimit) {
+        try await spec.verifyInChildProcess(factory)
+      }
+    }
+    return issues.flatMap { $0.comments.map(\.rawValue) }
+  }
+
+  /// Whether process `id` exists and is not a zombie waiting to be reaped.
+  private func isRunning(_ id: pid_t) -> Bool {
+    guard kill(id, 0) == 0 else { return false }
+    let status = (try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8)) ?? ""
+    return !status.contains(") Z ")
+  }
+}
