@@ -45,7 +45,8 @@ let package = Package(
     .target(name: "ContractSpecs", dependencies: ["FeedStoreSupport"]),
     // The reusable spec suite that any `FeedStore` runs from Swift Testing: one catalog on the
     // engine.
-    .target(name: "FeedStoreSpecs", dependencies: ["ContractSpecs", "FeedCache", "FeedStoreSupport"]),
+    .target(
+      name: "FeedStoreSpecs", dependencies: ["ContractSpecs", "FeedCache", "FeedStoreSupport"]),
     // What the spec library, the tests, the benchmark and the crash writer share, once: the
     // seeded generator, scratch directories and a lock. Not a product.
     .target(name: "FeedStoreSupport"),
@@ -92,6 +93,10 @@ let package = Package(
       dependencies: [
         "FeedStoreBackends", "FeedStoreRegistry", "FeedStoreSpecs", "FeedStoreSupport",
       ]
+    ),
+    .testTarget(
+      name: "ContractSpecsTests",
+      dependencies: ["ContractSpecs", "FeedStoreSupport"]
     ),
     .testTarget(
       name: "FeedStoreSpecsTests",

@@ -16,10 +16,13 @@ extension Spec {
   /// - Parameter factoryType: The factory whose capabilities choose the specs.
   /// - Returns: The specs in a stable order, each with a unique ``id``.
   public static func all(for factoryType: Catalog.FactoryType) -> [Spec] {
+    all(for: factoryType, environment: ProcessInfo.processInfo.environment)
+  }
+
+  /// ``all(for:)`` in `environment`.
+  static func all(for factoryType: Catalog.FactoryType, environment: [String: String]) -> [Spec] {
     let variables = RunSettings.Variables(prefix: Catalog.environmentPrefix)
-    if case .failure(let problem) = RunSettings.read(
-      variables, from: ProcessInfo.processInfo.environment)
-    {
+    if case .failure(let problem) = RunSettings.read(variables, from: environment) {
       return [settingsCheck(reporting: problem)]
     }
     return catalog.filter {

@@ -289,6 +289,8 @@ private struct DamagedStorageFixture: Sendable {
   /// The storage's content now.
   ///
   /// - Parameter moment: When the spec looks, as a failure names it: "after a retrieve".
+  /// - Returns: Every item of the storage and its bytes.
+  /// - Throws: What the factory's `snapshot(of:)` throws.
   func snapshot(_ moment: String) async throws -> StorageSnapshot {
     try await snapshotStorage(moment)
   }

@@ -6,7 +6,7 @@ extension FeedStoreCatalog {
     FeedStoreSpec(
       "lifetime_releasedStoreIsDeallocated", .core,
       "A store the spec made, used and released is deallocated once its own pending work is done.",
-      notApplicableReason: { factoryType in storeIsValueType(of: factoryType) }
+      notApplicableReason: storeIsValueType(of:)
     ) { (factory: any FeedStoreFactory) in
       let (released, storeType) = try await makeUseAndRelease(factory)
       let patience = SpecRun.operationTimeLimit / 2
@@ -63,6 +63,7 @@ private final class WeakReference: @unchecked Sendable {
   ///
   /// - Parameter patience: How long to wait at most.
   /// - Returns: Whether it was deallocated.
+  /// - Throws: `CancellationError` when the task is cancelled.
   func waitUntilDeallocated(for patience: Duration) async throws -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now + patience

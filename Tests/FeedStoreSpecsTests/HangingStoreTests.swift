@@ -3,11 +3,11 @@ import FeedStoreSupport
 import Foundation
 import Testing
 
-/// Proves that a store that never returns fails the spec that waited for it, in process, naming
-/// the operation and the limit, and that the run goes on.
-/// The stores block threads of the specs' executor until each test gives them back; the suite runs
+/// Proves that a store that never returns fails the spec that waited for it, in process.
+///
+/// The failure names the operation and the limit, and the run goes on. The stores block threads of the specs' executor until each test gives them back; the suite runs
 /// one test at a time, so it never holds more than one.
-@Suite(.temporaryDirectory, .serialized) struct HangingStoreTests {
+@Suite(.temporaryDirectory, .serialized, .specProfile(.quick)) struct HangingStoreTests {
   @Test(arguments: [
     Hostility.deadlocksOnSecondInsert, .neverResumesItsContinuationOnSecondInsert,
     .waitsForeverForItsFileLockOnSecondInsert,
@@ -39,8 +39,9 @@ import Testing
     #expect(failures.map { $0.comments.map(\.rawValue) } == [[Self.timeoutMessage]])
   }
 
-  /// The watchdog's own clock: no announcement, a short limit that the operation outlives. On a
-  /// loaded machine an earlier operation may outlive the limit too, so the test checks the
+  /// The watchdog's own clock: no announcement, a short limit that the operation outlives.
+  ///
+  /// On a loaded machine an earlier operation may outlive the limit too, so the test checks the
   /// failure's form, not which operation it names.
   @Test func storeThatNeverReturns_failsOnceTheLimitHasPassed() async throws {
     let spec = try #require(FeedStoreSpec.named("insert_overridesPreviouslyInsertedCache"))

@@ -5,7 +5,7 @@ import Testing
 /// Proves that a child process's verdict counts only when the spec finished in it: a store that
 /// exits, hangs, stops its process or cuts it off from the parent fails its spec, saying how, and
 /// the run goes on.
-@Suite(.temporaryDirectory) struct HostileChildProcessTests {
+@Suite(.temporaryDirectory, .specProfile(.quick)) struct HostileChildProcessTests {
   @Test func storeThatExitsSuccessfully_failsTheSpecSayingSo() async throws {
     let failures = try await failures(of: .exitsSuccessfullyInInsert)
 

@@ -4,7 +4,7 @@ import Testing
 @testable import FeedStoreSpecs
 
 /// Pins how the model-based spec reports, shrinks and replays a failure of the FeedStore model.
-@Suite struct ModelCheckTests {
+@Suite(.specProfile(.quick)) struct ModelCheckTests {
   @Test func shrunkFailure_reportsTheSeedAndTheShortestFailingSteps() async throws {
     let (spec, factory) = try makeSUT(misbehavior: .ignoresDeleteOfReplacedCache)
 

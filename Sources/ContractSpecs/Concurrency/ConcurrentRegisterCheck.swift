@@ -148,8 +148,10 @@ public enum RegisterRead: Sendable, Equatable {
 public struct ConcurrentRegisterOutcome: Sendable {
   /// Every way the operations broke the register's rule, in the order found.
   public let violations: [RegisterViolation]
-  /// The values whose write completed after every other write was issued: the only ones the
-  /// register can hold once the writers have finished. Empty when there are violations.
+  /// The values whose write completed after every other write was issued.
+  ///
+  /// They are the only ones the register can hold once the writers have finished; empty when
+  /// there are violations.
   public let lastWrites: Set<Int>
   /// How the final reads disagreed, if they did; `nil` when there are violations.
   public let disagreement: RegisterDisagreement?

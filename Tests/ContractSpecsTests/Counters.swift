@@ -1,0 +1,73 @@
+import ContractSpecs
+import FeedStoreSupport
+import Foundation
+
+/// A counter that keeps the contract, or breaks it in one way.
+actor TestCounter: Counter {
+  enum Flaw: String, Codable, Sendable {
+    /// Starts at one.
+    case startsAtOne
+    /// Adds each amount twice.
+    case addsTwice
+    /// Adds even when its additions were made to fail.
+    case ignoresFailure
+    /// Never returns from an addition.
+    case hangsOnAdd
+  }
+
+  private let flaw: Flaw?
+  private var total: Int
+  private var isBroken = false
+
+  init(flaw: Flaw?) {
+    self.flaw = flaw
+    total = flaw == .startsAtOne ? 1 : 0
+  }
+
+  struct Broken: Error {}
+
+  func add(_ amount: Int) async throws {
+    if flaw == .hangsOnAdd {
+      await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+    }
+    if isBroken, flaw != .ignoresFailure { throw Broken() }
+    total += flaw == .addsTwice ? 2 * amount : amount
+  }
+
+  func value() -> Int { total }
+
+  func breakAdditions() { isBroken = true }
+}
+
+/// Makes ``TestCounter``s with an optional flaw; failable, and `Codable` for child processes.
+struct TestCounterFactory: FailableCounterFactory, Codable {
+  var flaw: TestCounter.Flaw?
+  /// Whether each counter is tracked for memory leaks, on this line.
+  var tracksLeaks = false
+  /// Whether every counter is kept alive for good, as by a global registry.
+  var keepsCountersForever = false
+
+  /// Where counters kept forever live.
+  static let registry = Locked<[TestCounter]>([])
+
+  /// The line that tracks counters, where a leak is reported.
+  static let trackingLine = #line + 3
+  func makeCounter() -> any Counter {
+    let counter = TestCounter(flaw: flaw)
+    if tracksLeaks { trackForMemoryLeaks(counter) }
+    if keepsCountersForever {
+      Self.registry.withLock { $0.append(counter) }
+    }
+    return counter
+  }
+
+  func makeAdditionFail(for counter: any Counter) async throws {
+    guard let counter = counter as? TestCounter else { throw TestCounter.Broken() }
+    await counter.breakAdditions()
+  }
+}
+
+/// A factory with the core capability only.
+struct CoreCounterFactory: CounterFactory {
+  func makeCounter() -> any Counter { TestCounter(flaw: nil) }
+}

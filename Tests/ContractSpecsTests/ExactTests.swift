@@ -1,0 +1,47 @@
+import ContractSpecs
+import Foundation
+import Testing
+
+/// Pins how exact comparisons say a difference.
+@Suite struct ExactTests {
+  @Test func text_thatLooksAlike_differsByItsScalars() {
+    let difference = Exact.difference(from: "\u{E9}", to: "e\u{301}")
+
+    #expect(
+      difference
+        == "\"é\" became \"é\", first differing at scalar 0 (U+00E9 became U+0065)")
+  }
+
+  @Test func text_isTheSameWhenItsScalarsAre() {
+    #expect(Exact.difference(from: "same", to: "same") == nil)
+    #expect(Exact.difference(from: nil, to: nil) == nil)
+    #expect(Exact.difference(from: "", to: nil) == "\"\" became nil")
+  }
+
+  @Test func longText_isQuotedAroundTheDifference() {
+    let expected = String(repeating: "a", count: 100) + "b" + String(repeating: "c", count: 100)
+    let actual = String(repeating: "a", count: 100) + "x" + String(repeating: "c", count: 100)
+
+    let difference = Exact.difference(from: expected, to: actual)
+
+    #expect(
+      difference
+        == "…\"aaaaaaaaaaaaaaaaaaaabccccccccccccccccccc\"… (201 scalars) became "
+        + "…\"aaaaaaaaaaaaaaaaaaaaxccccccccccccccccccc\"… (201 scalars), first differing at scalar "
+        + "100 (U+0062 became U+0078)")
+  }
+
+  @Test func bytes_differAtTheFirstByteThatDiffers() {
+    let difference = Exact.difference(from: Data([1, 2, 3]), to: Data([1, 9]))
+
+    #expect(difference == "3 bytes became 2, first differing at byte 1 (0x02 became 0x09)")
+  }
+
+  @Test func numbers_differByTheirBits() {
+    #expect(Exact.difference(from: 0.0, to: 0.0) == nil)
+    #expect(Exact.difference(from: Double.nan, to: Double.nan) == nil)
+    #expect(
+      Exact.difference(from: 0.0, to: -0.0)
+        == "-0.0 (bits 0x8000000000000000) where 0.0 (bits 0x0000000000000000) was expected")
+  }
+}

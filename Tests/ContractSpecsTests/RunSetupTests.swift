@@ -1,0 +1,136 @@
+import ContractSpecs
+import FeedStoreSupport
+import Foundation
+import Testing
+
+/// Proves that a spec sees the same setup, from the traits and the profile, in process and in a
+/// child process, and that leak tracking works in both.
+@Suite struct RunSetupTests {
+  enum Form: String, CaseIterable, CustomTestStringConvertible {
+    case inProcess, inChildProcess
+
+    var testDescription: String { rawValue }
+
+    func verify(
+      _ spec: CounterSpec, _ factory: TestCounterFactory, caller: SourceLocation
+    ) async throws {
+      switch self {
+      case .inProcess: try await spec.verify(factory, sourceLocation: caller)
+      case .inChildProcess: try await spec.verifyInChildProcess(factory, sourceLocation: caller)
+      }
+    }
+  }
+
+  @Test(.specProfile(.thorough), arguments: Form.allCases)
+  func probe_seesThePinnedProfileAndItsLimit(_ form: Form) async throws {
+    let message = try await probe(form)
+
+    #expect(message.hasPrefix("profile thorough, limit 60.0 seconds, seeds ["))
+  }
+
+  @Test(.operationTimeLimit(.seconds(7)), arguments: Form.allCases)
+  func probe_seesThePinnedTimeLimit(_ form: Form) async throws {
+    let message = try await probe(form)
+
+    #expect(message.hasPrefix("profile quick, limit 7.0 seconds, "))
+  }
+
+  @Test(.specProfile(.quick), arguments: Form.allCases)
+  func probe_seesTheSeedDerivedFromTheSpecsID(_ form: Form) async throws {
+    let message = try await probe(form)
+
+    #expect(message.contains("seeds [525255002114179598]"))
+  }
+
+  @Test(.temporaryDirectory, arguments: Form.allCases)
+  func probe_seesTheTestCasesDirectory(_ form: Form) async throws {
+    let name = try TemporaryDirectory.current.lastPathComponent
+
+    let message = try await probe(form)
+
+    #expect(message.hasSuffix("directory \(name)"))
+  }
+
+  @Test(.trackingMemoryLeaks, arguments: Form.allCases)
+  func leakTracking_reportsNothingForCountersThatAreReleased(_ form: Form) async throws {
+    let spec = try #require(CounterSpec.named("add_addsUp"))
+    let caller = #_sourceLocation
+
+    let issues = try await IssueRecorder.issues {
+      try await form.verify(spec, TestCounterFactory(tracksLeaks: true), caller: caller)
+    }
+
+    #expect(issues.isEmpty)
+  }
+
+  @Test(arguments: Form.allCases)
+  func leakTracking_reportsACounterThatOutlivesTheSpecWhereItWasTracked(_ form: Form)
+    async throws
+  {
+    let spec = try #require(CounterSpec.named("add_addsUp"))
+    let factory = TestCounterFactory(tracksLeaks: true, keepsCountersForever: true)
+    let caller = #_sourceLocation
+
+    let issues = try await IssueRecorder.issues {
+      try await SpecTrait.trackingMemoryLeaks.provideScope(
+        for: try #require(Test.current), testCase: Test.Case.current
+      ) {
+        try await form.verify(spec, factory, caller: caller)
+      }
+    }
+
+    #expect(issues.map(\.sourceLocation?.fileID) == ["ContractSpecsTests/Counters.swift"])
+    #expect(issues.map(\.sourceLocation?.line) == [TestCounterFactory.trackingLine])
+    #expect(
+      issues.flatMap { $0.comments.map(\.rawValue) } == [
+        "TestCounter should have been deallocated when the test ended: a reference cycle or an "
+          + "unfinished task still holds it"
+      ])
+  }
+
+  @Test(arguments: Form.allCases)
+  func trackingWithoutTheTrait_saysTheTraitIsMissing(_ form: Form) async throws {
+    let spec = try #require(CounterSpec.named("add_addsUp"))
+    let caller = #_sourceLocation
+
+    let issues = try await IssueRecorder.issues {
+      try await form.verify(spec, TestCounterFactory(tracksLeaks: true), caller: caller)
+    }
+
+    #expect(
+      Set(issues.flatMap { $0.comments.map(\.rawValue) }) == [
+        "trackForMemoryLeaks needs the .trackingMemoryLeaks trait on the test or its suite"
+      ])
+  }
+
+  @Test(arguments: Form.allCases)
+  func counterThatNeverReturns_failsOnceTheLimitHasPassed(_ form: Form) async throws {
+    let spec = try #require(CounterSpec.named("add_addsUp"))
+    let caller = #_sourceLocation
+
+    let issues = try await IssueRecorder.issues {
+      try await SpecTrait.operationTimeLimit(.milliseconds(300)).provideScope(
+        for: try #require(Test.current), testCase: Test.Case.current
+      ) {
+        try await form.verify(spec, TestCounterFactory(flaw: .hangsOnAdd), caller: caller)
+      }
+    }
+
+    #expect(issues.map(\.sourceLocation) == [caller])
+    #expect(
+      issues.first?.comments.first?.rawValue.hasSuffix(
+        "to return within 300 ms (the limit .operationTimeLimit sets), but it had not: a "
+          + "deadlock, a lock never released or a continuation never resumed; the spec stopped "
+          + "waiting for it") == true)
+  }
+
+  /// What the probe spec reports of its setup in `form`.
+  private func probe(_ form: Form) async throws -> String {
+    let spec = try #require(CounterSpec.named("probe_reportsItsSetup"))
+    let caller = #_sourceLocation
+    let issues = try await IssueRecorder.issues {
+      try await form.verify(spec, TestCounterFactory(), caller: caller)
+    }
+    return try #require(issues.first?.comments.first?.rawValue)
+  }
+}
