@@ -59,9 +59,11 @@ def matches(kind, path, block):
     return block.rstrip("\n") in pinned_strings(source)
 
 
-catalog = root / "Sources" / "FeedStoreSpecs" / "FeedStoreSpecs.docc"
+catalogs = [root / "Sources" / module / f"{module}.docc" for module in ("ContractSpecs", "FeedStoreSpecs")]
 documents = [
-    root / "README.md", *sorted((root / "docs").glob("*.md")), *sorted(catalog.glob("*.md"))
+    root / "README.md",
+    *sorted((root / "docs").glob("*.md")),
+    *(page for catalog in catalogs for page in sorted(catalog.glob("*.md"))),
 ]
 checked, failures = 0, []
 for document in documents:
