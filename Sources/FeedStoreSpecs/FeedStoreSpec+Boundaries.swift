@@ -7,7 +7,7 @@ extension FeedStoreCatalog {
   static let boundarySpecs: [FeedStoreSpec] = [
     FeedStoreSpec(
       "roundTrip_keepsFeedsOfSizesBesidePowersOfTwo", .core,
-      "Feeds of 2ᵏ − 1, 2ᵏ and 2ᵏ + 1 images, each replacing one an image shorter or longer, come "
+      "Feeds of 2ᵏ − 1, 2ᵏ and 2ᵏ + 1 images, replacing feeds an image shorter or longer, come "
         + "back whole."
     ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeEmptyStore()
@@ -31,24 +31,21 @@ extension FeedStoreCatalog {
         + "comes back exactly."
     ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeEmptyStore()
+      let lengths = BoundaryValues.textLengths(upTo: SpecRun.profile.largestTextBoundary)
+      let cache = CachedFeed(
+        feed: try lengths.map { length in
+          LocalFeedImage(
+            id: UUID(), description: BoundaryValues.text(bytes: length, filler: "d"),
+            location: BoundaryValues.text(bytes: length, filler: "l"),
+            url: try RoundTripValues.url("https://images.example.com/text/\(length).jpg"))
+        },
+        timestamp: FeedStoreFixtures.preciseTimestamp())
 
-      for (number, length) in BoundaryValues.textLengths(upTo: SpecRun.profile.largestTextBoundary)
-        .enumerated()
-      {
-        let cache = CachedFeed(
-          feed: [
-            LocalFeedImage(
-              id: UUID(), description: BoundaryValues.text(bytes: length, filler: "d"),
-              location: BoundaryValues.text(bytes: length, filler: "l"),
-              url: try RoundTripValues.url("https://images.example.com/text/\(length).jpg"))
-          ],
-          timestamp: FeedStoreFixtures.numberedTimestamp(number))
-        try await sut.insert(cache, "insert of text of \(length) UTF-8 bytes")
+      try await sut.insert(cache, "insert of texts of \(lengths.count) lengths")
 
-        let kept = await expectRetrieval(
-          from: sut, toDeliver: cache, "after inserting text of \(length) UTF-8 bytes")
-        guard kept else { return }
-      }
+      await expectRetrieval(
+        from: sut, toDeliver: cache,
+        "after inserting texts of 2ᵏ − 1, 2ᵏ and 2ᵏ + 1 UTF-8 bytes up to \(lengths.last ?? 0)")
     },
   ]
 }
@@ -56,10 +53,12 @@ extension FeedStoreCatalog {
 /// The sizes and texts of the boundary specs.
 enum BoundaryValues {
   /// Feed sizes beside each power of two from 2 up to `largest`, in the order they are inserted:
-  /// for each 2ᵏ, 2ᵏ − 1 images, then 2ᵏ (one longer), 2ᵏ + 1 (one longer), and 2ᵏ again (one
-  /// shorter).
+  /// 2ᵏ − 1, 2ᵏ and 2ᵏ + 1 images for odd k, each replacing a feed one image shorter; the same
+  /// sizes the other way round for even k, each replacing a feed one image longer.
   static func feedSizes(upTo largest: Int) -> [Int] {
-    powersOfTwo(from: 2, upTo: largest).flatMap { [$0 - 1, $0, $0 + 1, $0] }
+    powersOfTwo(from: 2, upTo: largest).enumerated().flatMap { index, power in
+      index.isMultiple(of: 2) ? [power - 1, power, power + 1] : [power + 1, power, power - 1]
+    }
   }
 
   /// Text lengths in UTF-8 bytes beside each power of two from 16 up to `largest`: 2ᵏ − 1, 2ᵏ

@@ -6,8 +6,8 @@ extension SpecProfile {
   var largestFeed: Int { self == .quick ? 2_000 : 100_000 }
   /// The longest text a round-trip spec inserts, in UTF-8 bytes.
   var longestText: Int { self == .quick ? 65_536 : 1_048_576 }
-  /// The largest power of two next to which the boundary specs size feeds: 2¹⁰ quick, 2¹⁶ thorough.
-  var largestFeedBoundary: Int { self == .quick ? 1 << 10 : 1 << 16 }
+  /// The largest power of two next to which the boundary specs size feeds: 2⁸ quick, 2¹⁶ thorough.
+  var largestFeedBoundary: Int { self == .quick ? 1 << 8 : 1 << 16 }
   /// The largest power of two next to which the boundary specs size texts: 2¹² quick, 2²⁰ thorough.
   var largestTextBoundary: Int { self == .quick ? 1 << 12 : 1 << 20 }
   /// The concurrent writers and readers of the concurrency specs.
