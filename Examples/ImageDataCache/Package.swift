@@ -1,0 +1,20 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// A second contract on the ContractSpecs engine, beside this repository's own: a cache of image
+// data by URL, two implementations, and its catalog of specs, on the engine's public API only.
+let package = Package(
+  name: "ImageDataCache",
+  // The floors of the engine's package, which the specs need. The newest API used here besides,
+  // `URL.path(percentEncoded:)`, `URL.appending(path:)` and `URL.host()` (Foundation), is macOS 13,
+  // iOS 16, tvOS 16 and watchOS 9 too.
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+  products: [
+    .library(name: "ImageDataCaching", targets: ["ImageDataCaching"])
+  ],
+  targets: [
+    // The contract, `ImageDataCache`, and its two implementations.
+    .target(name: "ImageDataCaching")
+  ],
+  swiftLanguageModes: [.v6]
+)
