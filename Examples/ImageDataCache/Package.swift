@@ -12,9 +12,21 @@ let package = Package(
   products: [
     .library(name: "ImageDataCaching", targets: ["ImageDataCaching"])
   ],
+  dependencies: [
+    // The engine's package, by path; a user writes `.package(url: …)`. The name is needed because
+    // a path dependency is otherwise known by its directory's name, a clone's.
+    .package(name: "FeedStoreSpecs", path: "../..")
+  ],
   targets: [
     // The contract, `ImageDataCache`, and its two implementations.
-    .target(name: "ImageDataCaching")
+    .target(name: "ImageDataCaching"),
+    // What the file-backed cache promises beyond the contract: its errors, links, names.
+    .testTarget(
+      name: "ImageDataCachingTests",
+      dependencies: [
+        "ImageDataCaching", .product(name: "ContractSpecs", package: "FeedStoreSpecs"),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
