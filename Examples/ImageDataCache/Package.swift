@@ -10,7 +10,8 @@ let package = Package(
   // iOS 16, tvOS 16 and watchOS 9 too.
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
-    .library(name: "ImageDataCaching", targets: ["ImageDataCaching"])
+    .library(name: "ImageDataCaching", targets: ["ImageDataCaching"]),
+    .library(name: "ImageDataCacheSpecs", targets: ["ImageDataCacheSpecs"]),
   ],
   dependencies: [
     // The engine's package, by path; a user writes `.package(url: …)`. The name is needed because
@@ -20,6 +21,18 @@ let package = Package(
   targets: [
     // The contract, `ImageDataCache`, and its two implementations.
     .target(name: "ImageDataCaching"),
+    // The contract's specs: one catalog of the engine, and nothing of the engine's internals.
+    .target(
+      name: "ImageDataCacheSpecs",
+      dependencies: [
+        "ImageDataCaching", .product(name: "ContractSpecs", package: "FeedStoreSpecs"),
+      ]
+    ),
+    // Both implementations keep the contract, in this process and in child processes.
+    .testTarget(
+      name: "ImageDataCacheConformanceTests",
+      dependencies: ["ImageDataCaching", "ImageDataCacheSpecs"]
+    ),
     // What the file-backed cache promises beyond the contract: its errors, links, names.
     .testTarget(
       name: "ImageDataCachingTests",
