@@ -33,6 +33,12 @@ let package = Package(
       name: "ImageDataCacheConformanceTests",
       dependencies: ["ImageDataCaching", "ImageDataCacheSpecs"]
     ),
+    // The specs themselves: each fails on a cache that breaks its rule, and passes on a correct
+    // cache of a third design.
+    .testTarget(
+      name: "ImageDataCacheSpecsTests",
+      dependencies: ["ImageDataCaching", "ImageDataCacheSpecs"]
+    ),
     // What the file-backed cache promises beyond the contract: its errors, links, names.
     .testTarget(
       name: "ImageDataCachingTests",
