@@ -26,7 +26,7 @@ actor JournalImageDataCache: ImageDataCache {
     case .storesEmptyDataAsNothing where data.isEmpty:
       try await append(.removed(key: key), .insert, url)
     case .writesInPiecesAcrossSuspensionPoints:
-      for end in stride(from: 0, to: data.count, by: 64) {
+      for end in stride(from: 0, to: data.count, by: max(1, data.count / 8)) {
         try await append(.inserted(key: key, data: data.prefix(end)), .insert, url)
         await Task.yield()
       }
