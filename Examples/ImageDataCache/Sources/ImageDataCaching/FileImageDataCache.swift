@@ -19,8 +19,8 @@ import Foundation
 /// let data = try await cache.retrieve(dataFor: imageURL)
 /// ```
 ///
-/// A crash between writing a new file and renaming it leaves that file, named `.<digest>.<UUID>
-/// .partial`, which the cache never reads and does not remove.
+/// A crash between writing a new file and renaming it leaves that file behind, named after the
+/// digest with a leading dot and a `.partial` suffix; the cache never reads it, nor removes it.
 public final class FileImageDataCache: ImageDataCache {
   /// The directory the cache keeps its files in.
   public let directory: URL
@@ -58,10 +58,10 @@ public final class FileImageDataCache: ImageDataCache {
 
   /// Runs `body` with the directory and the name of the URL's file on the cache's queue, and
   /// says which URL and operation a failure was about.
-  private func perform<Result: Sendable>(
+  private func perform<Value: Sendable>(
     _ operation: FileImageDataCacheError.Operation, for url: URL,
-    _ body: @escaping @Sendable (EntryDirectory, String) throws -> Result
-  ) async throws -> Result {
+    _ body: @escaping @Sendable (EntryDirectory, String) throws -> Value
+  ) async throws -> Value {
     guard directory.isFileURL else {
       throw FileImageDataCacheError(
         operation: operation, url: url, path: directory.absoluteString, reason: .notAFileURL)

@@ -75,9 +75,9 @@ struct EntryDirectory: Sendable {
 
   /// Runs `body` with the directory open, or delivers `nil` when it does not exist and
   /// `creatingIt` is false.
-  private func withDirectory<Result>(
-    creatingIt: Bool, _ body: (_ directory: Int32) throws -> Result
-  ) throws -> Result? {
+  private func withDirectory<Value>(
+    creatingIt: Bool, _ body: (_ directory: Int32) throws -> Value
+  ) throws -> Value? {
     var directory = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
     if directory < 0, errno == ENOENT {
       guard creatingIt else { return nil }
