@@ -1,4 +1,5 @@
 import ContractSpecs
+import Foundation
 import ImageDataCaching
 
 /// A factory that can make the storage of its caches fail for real, so that the failure specs
@@ -66,5 +67,13 @@ extension FailableImageDataCacheFactory {
       restoreStorage: {
         try await SpecRun.perform("restoreStorage(of:)") { try await restoreStorage(of: cache) }
       })
+  }
+
+  /// A new cache holding `data` for `url`, whose storage then fails.
+  func makeCacheWithFailingStorage(holding data: Data, for url: URL) async throws -> FailableCache {
+    let sut = try await makeFailableCache()
+    try await sut.cache.insert(data, for: url, "insert of \(describe(data)) for \(quoted(url))")
+    try await sut.breakStorage()
+    return sut
   }
 }

@@ -8,11 +8,9 @@ extension ImageDataCacheCatalog {
       "An insert while the storage fails throws, for a URL that holds data and for one that does "
         + "not."
     ) { (factory: any FailableImageDataCacheFactory) in
-      let sut = try await factory.makeFailableCache()
       let (url, otherURL) = (try SpecValues.url(1), try SpecValues.url(2))
-      try await sut.cache.insert(
-        SpecValues.data(1, count: 12), for: url, "insert of 12 bytes for \(quoted(url))")
-      try await sut.breakStorage()
+      let sut = try await factory.makeCacheWithFailingStorage(
+        holding: SpecValues.data(1, count: 12), for: url)
 
       for url in [url, otherURL] {
         await SpecRun.expectFailure(of: "insert for \(quoted(url)) while the storage fails") {
@@ -24,11 +22,9 @@ extension ImageDataCacheCatalog {
       "failure_removeThrowsWhenStorageFails", .failable,
       "Removing the data of a URL that holds some, while the storage fails, throws."
     ) { (factory: any FailableImageDataCacheFactory) in
-      let sut = try await factory.makeFailableCache()
       let url = try SpecValues.url(1)
-      try await sut.cache.insert(
-        SpecValues.data(1, count: 12), for: url, "insert of 12 bytes for \(quoted(url))")
-      try await sut.breakStorage()
+      let sut = try await factory.makeCacheWithFailingStorage(
+        holding: SpecValues.data(1, count: 12), for: url)
 
       await SpecRun.expectFailure(of: "remove of \(quoted(url)) while the storage fails") {
         try await sut.cache.remove(dataFor: url)
@@ -39,11 +35,8 @@ extension ImageDataCacheCatalog {
       "While the storage fails, retrieving a URL that holds data throws or delivers its bytes, "
         + "never nil."
     ) { (factory: any FailableImageDataCacheFactory) in
-      let sut = try await factory.makeFailableCache()
-      let url = try SpecValues.url(1)
-      let data = SpecValues.data(1, count: 12)
-      try await sut.cache.insert(data, for: url, "insert of 12 bytes for \(quoted(url))")
-      try await sut.breakStorage()
+      let (url, data) = (try SpecValues.url(1), SpecValues.data(1, count: 12))
+      let sut = try await factory.makeCacheWithFailingStorage(holding: data, for: url)
       let operation = "retrieve of \(quoted(url)) while the storage fails"
 
       let delivered: Data?
@@ -63,11 +56,9 @@ extension ImageDataCacheCatalog {
       "failure_failedInsertChangesNothing", .failable,
       "Once the storage works again, inserts that failed have changed no URL's data."
     ) { (factory: any FailableImageDataCacheFactory) in
-      let sut = try await factory.makeFailableCache()
       let (url, otherURL) = (try SpecValues.url(1), try SpecValues.url(2))
       let data = SpecValues.data(1, count: 12)
-      try await sut.cache.insert(data, for: url, "insert of 12 bytes for \(quoted(url))")
-      try await sut.breakStorage()
+      let sut = try await factory.makeCacheWithFailingStorage(holding: data, for: url)
       for url in [url, otherURL] {
         let failed = await SpecRun.expectFailure(
           of: "insert for \(quoted(url)) while the storage fails"
@@ -90,11 +81,8 @@ extension ImageDataCacheCatalog {
       "failure_failedRemoveChangesNothing", .failable,
       "Once the storage works again, a remove that failed has left the URL's data as it was."
     ) { (factory: any FailableImageDataCacheFactory) in
-      let sut = try await factory.makeFailableCache()
-      let url = try SpecValues.url(1)
-      let data = SpecValues.data(1, count: 12)
-      try await sut.cache.insert(data, for: url, "insert of 12 bytes for \(quoted(url))")
-      try await sut.breakStorage()
+      let (url, data) = (try SpecValues.url(1), SpecValues.data(1, count: 12))
+      let sut = try await factory.makeCacheWithFailingStorage(holding: data, for: url)
       let failed = await SpecRun.expectFailure(
         of: "remove of \(quoted(url)) while the storage fails"
       ) {
@@ -112,11 +100,9 @@ extension ImageDataCacheCatalog {
       "Recommended: the error of an insert or a remove that fails names the URL it was for.",
       isRecommendation: true
     ) { (factory: any FailableImageDataCacheFactory) in
-      let sut = try await factory.makeFailableCache()
       let url = try SpecValues.url(1)
-      try await sut.cache.insert(
-        SpecValues.data(1, count: 12), for: url, "insert of 12 bytes for \(quoted(url))")
-      try await sut.breakStorage()
+      let sut = try await factory.makeCacheWithFailingStorage(
+        holding: SpecValues.data(1, count: 12), for: url)
       let operations: [(name: String, run: () async throws -> Void)] = [
         ("insert", { try await sut.cache.insert(SpecValues.data(2, count: 12), for: url) }),
         ("remove", { try await sut.cache.remove(dataFor: url) }),

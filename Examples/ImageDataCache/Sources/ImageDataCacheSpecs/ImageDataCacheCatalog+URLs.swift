@@ -9,20 +9,14 @@ extension ImageDataCacheCatalog {
     ) { (factory: any ImageDataCacheFactory) in
       let sut = try await factory.makeCacheForSpec()
       let urls = try (1...3).map { try SpecValues.url($0) }
-      for (number, url) in urls.enumerated() {
-        try await sut.insert(
-          SpecValues.data(number, count: 12), for: url, "insert of 12 bytes for \(quoted(url))")
-      }
-      let replacement = SpecValues.data(9, count: 12)
+      var held = try await sut.insertDistinctData(for: urls)
+      held[0] = SpecValues.data(9, count: 12)
 
-      try await sut.insert(replacement, for: urls[0], "second insert for \(quoted(urls[0]))")
+      try await sut.insert(held[0], for: urls[0], "second insert for \(quoted(urls[0]))")
 
-      await expectRetrieve(
-        from: sut, of: urls[0], toDeliver: replacement, "after a second insert for it")
-      for (number, url) in urls.enumerated().dropFirst() {
+      for (url, data) in zip(urls, held) {
         await expectRetrieve(
-          from: sut, of: url, toDeliver: SpecValues.data(number, count: 12),
-          "after an insert for \(quoted(urls[0]))")
+          from: sut, of: url, toDeliver: data, "after a second insert for \(quoted(urls[0]))")
       }
     },
     ImageDataCacheSpec(
@@ -31,18 +25,14 @@ extension ImageDataCacheCatalog {
     ) { (factory: any ImageDataCacheFactory) in
       let sut = try await factory.makeCacheForSpec()
       let urls = try (1...3).map { try SpecValues.url($0) }
-      for (number, url) in urls.enumerated() {
-        try await sut.insert(
-          SpecValues.data(number, count: 12), for: url, "insert of 12 bytes for \(quoted(url))")
-      }
+      var held: [Data?] = try await sut.insertDistinctData(for: urls)
+      held[1] = nil
 
       try await sut.remove(dataFor: urls[1], "remove of \(quoted(urls[1]))")
 
-      await expectRetrieve(from: sut, of: urls[1], toDeliver: nil, "after a remove of it")
-      for (number, url) in urls.enumerated() where number != 1 {
+      for (url, data) in zip(urls, held) {
         await expectRetrieve(
-          from: sut, of: url, toDeliver: SpecValues.data(number, count: 12),
-          "after a remove of \(quoted(urls[1]))")
+          from: sut, of: url, toDeliver: data, "after a remove of \(quoted(urls[1]))")
       }
     },
     ImageDataCacheSpec(
@@ -53,14 +43,11 @@ extension ImageDataCacheCatalog {
       let sut = try await factory.makeCacheForSpec()
       let urls = try lookalikeURLs.map { try SpecValues.url($0) }
 
-      for (number, url) in urls.enumerated() {
-        let data = SpecValues.data(number, count: 10 + number)
-        try await sut.insert(data, for: url, "insert of \(describe(data)) for \(quoted(url))")
-      }
+      let held = try await sut.insertDistinctData(for: urls)
 
-      for (number, url) in urls.enumerated() {
+      for (url, data) in zip(urls, held) {
         await expectRetrieve(
-          from: sut, of: url, toDeliver: SpecValues.data(number, count: 10 + number),
+          from: sut, of: url, toDeliver: data,
           "after inserts for \(urls.count) URLs that differ from it in one part only")
       }
     },

@@ -61,12 +61,7 @@ struct FileImageDataCacheTests {
 
   @Test func retrieve_refusesALinkInPlaceOfAFile() async throws {
     let (sut, directory) = try makeSUT()
-    try await sut.insert(Data("png".utf8), for: imageURL)
-    let file = entry(for: imageURL, in: directory)
-    let secret = try TemporaryDirectory.current.appending(path: "secret")
-    try Data("secret".utf8).write(to: secret)
-    try FileManager.default.removeItem(at: file)
-    try FileManager.default.createSymbolicLink(at: file, withDestinationURL: secret)
+    let (file, _) = try await linkEntry(of: sut, in: directory)
 
     await #expect(throws: error(.retrieve, at: file.path(percentEncoded: false), .symbolicLink)) {
       try await sut.retrieve(dataFor: imageURL)
@@ -75,12 +70,7 @@ struct FileImageDataCacheTests {
 
   @Test func insert_replacesALinkInPlaceOfAFileWithoutWritingThroughIt() async throws {
     let (sut, directory) = try makeSUT()
-    try await sut.insert(Data("png".utf8), for: imageURL)
-    let file = entry(for: imageURL, in: directory)
-    let secret = try TemporaryDirectory.current.appending(path: "secret")
-    try Data("secret".utf8).write(to: secret)
-    try FileManager.default.removeItem(at: file)
-    try FileManager.default.createSymbolicLink(at: file, withDestinationURL: secret)
+    let (_, secret) = try await linkEntry(of: sut, in: directory)
 
     try await sut.insert(Data("new".utf8), for: imageURL)
 
@@ -133,6 +123,22 @@ struct FileImageDataCacheTests {
   private func makeSUT() throws -> (FileImageDataCache, URL) {
     let directory = try TemporaryDirectory.current.appending(path: "cache")
     return (FileImageDataCache(directory: directory), directory)
+  }
+
+  /// Inserts data for `imageURL`, then puts in place of its file a link to a file outside the
+  /// cache.
+  ///
+  /// - Returns: The URL's file, now a link, and the file it links to.
+  private func linkEntry(of sut: FileImageDataCache, in directory: URL) async throws
+    -> (file: URL, target: URL)
+  {
+    try await sut.insert(Data("png".utf8), for: imageURL)
+    let file = entry(for: imageURL, in: directory)
+    let target = try TemporaryDirectory.current.appending(path: "secret")
+    try Data("secret".utf8).write(to: target)
+    try FileManager.default.removeItem(at: file)
+    try FileManager.default.createSymbolicLink(at: file, withDestinationURL: target)
+    return (file, target)
   }
 
   private func entry(for url: URL, in directory: URL) -> URL {

@@ -16,6 +16,19 @@ extension ImageDataCache {
   func remove(dataFor url: URL, _ operation: String) async throws {
     try await SpecRun.perform(operation) { try await remove(dataFor: url) }
   }
+
+  /// Inserts data of its own for each of `urls`, each of a different size.
+  ///
+  /// - Returns: The data inserted for each URL, in the order of `urls`.
+  func insertDistinctData(for urls: [URL]) async throws -> [Data] {
+    var inserted: [Data] = []
+    for (number, url) in urls.enumerated() {
+      let data = SpecValues.data(number, count: 10 + number)
+      try await insert(data, for: url, "insert of \(describe(data)) for \(quoted(url))")
+      inserted.append(data)
+    }
+    return inserted
+  }
 }
 
 extension ImageDataCacheFactory {
