@@ -11,7 +11,7 @@ struct FileImageDataCacheConformanceTests {
   }
 
   @Test(
-    childProcessesAreRequested,
+    .childProcessesRequested,
     arguments: ImageDataCacheSpec.all(for: FileImageDataCacheFactory.self))
   func fileCache_keepsTheContractInAChildProcess(_ spec: ImageDataCacheSpec) async throws {
     try await spec.verifyInChildProcess(FileImageDataCacheFactory(root: TemporaryDirectory.current))

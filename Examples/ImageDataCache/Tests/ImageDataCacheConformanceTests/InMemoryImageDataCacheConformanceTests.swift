@@ -11,7 +11,7 @@ struct InMemoryImageDataCacheConformanceTests {
   }
 
   @Test(
-    childProcessesAreRequested,
+    .childProcessesRequested,
     arguments: ImageDataCacheSpec.all(for: InMemoryImageDataCacheFactory.self))
   func inMemoryCache_keepsTheContractInAChildProcess(_ spec: ImageDataCacheSpec) async throws {
     try await spec.verifyInChildProcess(InMemoryImageDataCacheFactory())
