@@ -1,0 +1,14 @@
+import ContractSpecs
+
+extension ImageDataCacheCatalog {
+  static let modelSpecs: [ImageDataCacheSpec] = [
+    ImageDataCacheSpec(
+      "model_randomOperationsMatchTheContract", .core,
+      "Random sequences of inserts, retrieves and removes over five URLs deliver what the "
+        + "contract's model says."
+    ) { (factory: any ImageDataCacheFactory) in
+      try await ModelCheck.run(
+        CacheSequenceModel(factory: factory), sequences: SpecRun.profile.modelSequences)
+    }
+  ]
+}
