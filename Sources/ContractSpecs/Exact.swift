@@ -4,7 +4,7 @@ import Foundation
 /// its contract promises values back exactly.
 ///
 /// `==` is not exact enough for that: `String ==` is Unicode canonical equivalence, so `"é"`
-/// equals `"e\u{301}"` and a store that normalizes text would pass; `Double ==` makes `-0.0`
+/// equals `"e\u{301}"` and an implementation that normalizes text would pass; `Double ==` makes `-0.0`
 /// equal `0.0` and NaN unequal to itself. These compare text by Unicode scalars, bytes by bytes
 /// and numbers by their bits, and quote long text only around the difference:
 ///
@@ -38,16 +38,56 @@ public enum Exact {
 
   /// How `actual` differs from `expected`, byte for byte.
   ///
-  /// - Returns: `nil` when they are the same bytes; otherwise both sizes and the first byte that
-  ///   differs: `12 bytes became 11, first differing at byte 3 (0x41 became 0x42)`.
+  /// - Returns: `nil` when they are the same bytes; otherwise the sizes and the first byte that
+  ///   differs: `12 bytes became 11, first differing at byte 3 (0x41 became 0x42)`, or `12 bytes,
+  ///   first differing at byte 3 (0x41 became 0x42)` when the sizes are the same.
   public static func difference(from expected: Data, to actual: Data) -> String? {
-    guard expected != actual else { return nil }
-    let index = zip(expected, actual).prefix { $0 == $1 }.count
+    guard let index = firstDifference(between: expected, and: actual) else { return nil }
     func byte(_ data: Data) -> String {
       index < data.count ? "0x" + hex(UInt64(data[data.startIndex + index]), digits: 2) : "the end"
     }
-    return "\(expected.count) bytes became \(actual.count), first differing at byte \(index) "
-      + "(\(byte(expected)) became \(byte(actual)))"
+    let sizes =
+      expected.count == actual.count
+      ? bytes(expected.count) : "\(bytes(expected.count)) became \(actual.count)"
+    return "\(sizes), first differing at byte \(index) (\(byte(expected)) became \(byte(actual)))"
+  }
+
+  /// How `actual` differs from `expected`, byte for byte, where `nil` means no data at all.
+  ///
+  /// - Returns: `nil` when both are `nil` or the same bytes; otherwise how they differ.
+  public static func difference(from expected: Data?, to actual: Data?) -> String? {
+    switch (expected, actual) {
+    case (nil, nil): return nil
+    case (let expected?, let actual?): return difference(from: expected, to: actual)
+    case (let expected?, nil): return "\(bytes(expected.count)) became nil"
+    case (nil, let actual?): return "nil became \(bytes(actual.count))"
+    }
+  }
+
+  private static func bytes(_ count: Int) -> String {
+    count == 1 ? "1 byte" : "\(count) bytes"
+  }
+
+  /// The index of the first byte where `first` and `second` differ, or where the shorter ends;
+  /// `nil` when they are the same bytes. It compares whole pages with `memcmp` before bytes, so a
+  /// megabyte takes microseconds in a debug build.
+  private static func firstDifference(between first: Data, and second: Data) -> Int? {
+    first.withUnsafeBytes { first in
+      second.withUnsafeBytes { second in
+        let common = min(first.count, second.count)
+        var start = 0
+        while start < common {
+          let length = min(4_096, common - start)
+          if let base = first.baseAddress, let other = second.baseAddress,
+            memcmp(base + start, other + start, length) != 0
+          {
+            return (start..<(start + length)).first { first[$0] != second[$0] }
+          }
+          start += length
+        }
+        return first.count == second.count ? nil : common
+      }
+    }
   }
 
   /// How `actual` differs from `expected`, bit for bit: `-0.0` is not `0.0`, and NaN is NaN.

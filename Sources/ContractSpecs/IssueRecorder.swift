@@ -5,11 +5,11 @@ import Testing
 /// that a spec's self-test can assert what the spec reports.
 ///
 /// ```swift
-/// @Test func spec_failsOnAStoreThatDropsTheLastImage() async throws {
+/// @Test func spec_failsOnACacheThatDropsTheLastByte() async throws {
 ///   let caller = #_sourceLocation
 ///
 ///   let issues = try await IssueRecorder.issues {
-///     try await spec.verify(BrokenStoreFactory(), sourceLocation: caller)
+///     try await spec.verify(BrokenCacheFactory(), sourceLocation: caller)
 ///   }
 ///
 ///   #expect(issues.map(\.sourceLocation) == [caller])

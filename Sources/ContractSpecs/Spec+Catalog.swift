@@ -50,8 +50,8 @@ extension Spec {
   /// The spec called `id`, to run one spec in a test of your own.
   ///
   /// ```swift
-  /// let spec = try #require(FeedStoreSpec.named("insert_overridesPreviouslyInsertedCache"))
-  /// try await spec.verify(MyStoreFactory())
+  /// let spec = try #require(ImageDataCacheSpec.named("insert_overridesPreviousData"))
+  /// try await spec.verify(MyCacheFactory())
   /// ```
   ///
   /// - Parameter id: A spec's stable name.

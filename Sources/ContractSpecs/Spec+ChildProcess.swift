@@ -12,9 +12,9 @@
     /// child process that Swift Testing starts for this spec alone (an exit test):
     ///
     /// ```swift
-    /// @Test(arguments: FeedStoreSpec.all(for: MyStoreFactory.self))
-    /// func myStoreConforms(to spec: FeedStoreSpec) async throws {
-    ///   try await spec.verifyInChildProcess(MyStoreFactory())
+    /// @Test(arguments: ImageDataCacheSpec.all(for: MyCacheFactory.self))
+    /// func myCacheConforms(to spec: ImageDataCacheSpec) async throws {
+    ///   try await spec.verifyInChildProcess(MyCacheFactory())
     /// }
     /// ```
     ///

@@ -7,8 +7,8 @@ extension Spec {
   /// Show these in the test run, so a reader sees every spec that was not checked and why:
   ///
   /// ```swift
-  /// @Test(arguments: FeedStoreSpec.notApplicable(for: MyStoreFactory.self))
-  /// func myStoreDoesNotApply(to exemption: FeedStoreSpec.NotApplicable) {
+  /// @Test(arguments: ImageDataCacheSpec.notApplicable(for: MyCacheFactory.self))
+  /// func myCacheDoesNotApply(to exemption: ImageDataCacheSpec.NotApplicable) {
   ///   withKnownIssue("not applicable") { Issue.record(Comment(rawValue: exemption.reason)) }
   /// }
   /// ```

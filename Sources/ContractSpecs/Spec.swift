@@ -7,9 +7,9 @@ import Testing
 /// each as its own named test case:
 ///
 /// ```swift
-/// @Test(arguments: FeedStoreSpec.all(for: MyStoreFactory.self))
-/// func myStoreConforms(to spec: FeedStoreSpec) async throws {
-///   try await spec.verify(MyStoreFactory())
+/// @Test(arguments: ImageDataCacheSpec.all(for: MyCacheFactory.self))
+/// func myCacheConforms(to spec: ImageDataCacheSpec) async throws {
+///   try await spec.verify(MyCacheFactory())
 /// }
 /// ```
 ///

@@ -4,10 +4,10 @@
 /// Both run every spec of a catalog with the same checks; a catalog's specs read the profile
 /// (``SpecRun/profile``) to choose their sizes, so the thorough profile finds rarer faults and
 /// takes longer. Choose one for a whole run with the catalog's environment variable, such as
-/// `FEEDSTORE_SPEC_PROFILE=thorough swift test`, or pin one for a test or a suite with the
+/// `IMAGECACHE_SPEC_PROFILE=thorough swift test`, or pin one for a test or a suite with the
 /// ``Testing/Trait/specProfile(_:)`` trait.
 public enum SpecProfile: String, CaseIterable, Codable, Sendable {
-  /// Small sizes and few repetitions: every catalog of this package runs in well under a second.
+  /// Small sizes and few repetitions, for the edit-test loop.
   case quick
   /// Large sizes, many repetitions and fresh random seeds on top of the fixed ones.
   case thorough

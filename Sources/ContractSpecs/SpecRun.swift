@@ -26,7 +26,7 @@ public enum SpecRun {
   ///
   /// In the quick profile, one seed derived from the spec's id: the same sequences every run.
   /// The thorough profile adds a fresh random seed, which the run prints so that it can be
-  /// replayed. The catalog's seed variable (`FEEDSTORE_SPEC_SEED=42`) replaces them with the
+  /// replayed. The catalog's seed variable (`IMAGECACHE_SPEC_SEED=42`) replaces them with the
   /// one it names. Report the seed of a failure together with ``replayHint(seed:)``.
   public static var randomSeeds: [UInt64] {
     RunState.current?.seedsForRandomWork() ?? [0]
@@ -42,7 +42,7 @@ public enum SpecRun {
   }
 
   /// The environment variables that replay the running spec's random work from `seed`, such
-  /// as `FEEDSTORE_SPEC_PROFILE=thorough FEEDSTORE_SPEC_SEED=42`.
+  /// as `IMAGECACHE_SPEC_PROFILE=thorough IMAGECACHE_SPEC_SEED=42`.
   ///
   /// - Parameter seed: One of ``randomSeeds``.
   /// - Returns: The variables, separated by spaces, as a shell takes them before `swift test`.
@@ -81,6 +81,20 @@ public enum SpecRun {
     }
   }
 
+  /// Attaches `bytes` to the running test case as a file named `name`, at the line that called
+  /// `verify`, for values that are not text, such as the data a spec expected and the data it got.
+  ///
+  /// - Parameters:
+  ///   - bytes: The content.
+  ///   - name: The file's name, such as `expected.png`.
+  public static func attach(_ bytes: [UInt8], named name: String) {
+    if let run = RunState.current {
+      run.attach(bytes, named: name)
+    } else {
+      Attachment.record(bytes, named: name)
+    }
+  }
+
   /// Waits for `operation`, within the running spec's time limit.
   ///
   /// Wrap every call a spec makes to the implementation or its factory: when one does not return
@@ -89,14 +103,20 @@ public enum SpecRun {
   /// the spec, the failure names `operation` as where it came from.
   ///
   /// ```swift
-  /// try await SpecRun.perform("insert into a store with a cache") {
-  ///   try await sut.insert(feed, timestamp: now)
+  /// try await SpecRun.perform("insert over data for the same URL") {
+  ///   try await sut.insert(newerData, for: imageURL)
   /// }
   /// ```
   ///
   /// - Parameters:
-  ///   - operation: What the spec waits for, as a failure names it: "insert into an empty store".
+  ///   - operation: What the spec waits for, as a failure names it: "insert into an empty cache".
   ///   - body: The operation.
+  /// Once the watchdog has given up on the spec, an operation that returns after all throws an
+  /// error of the engine's own instead, and so does every later `perform`: the spec ends, and
+  /// nothing it records after its time ran out reaches the test. A spec that catches every error
+  /// of an operation, to check that it throws, may see that error too; what it records then is
+  /// dropped.
+  ///
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws; or, once the spec has run out of time, an error that ends it
   ///   without recording more.
@@ -119,7 +139,7 @@ public enum SpecRun {
   /// Performs `action`, recording a failure of the running spec when it throws.
   ///
   /// - Parameters:
-  ///   - action: The operation, as the failure names it: "insert into an empty store".
+  ///   - action: The operation, as the failure names it: "insert into an empty cache".
   ///   - body: The operation.
   /// - Returns: Whether it succeeded, so a spec can stop before checking what depends on it.
   @discardableResult
@@ -138,7 +158,7 @@ public enum SpecRun {
   /// Performs `action`, recording a failure of the running spec when it does not throw.
   ///
   /// - Parameters:
-  ///   - action: The operation, as the failure names it: "insert into a broken store".
+  ///   - action: The operation, as the failure names it: "insert into a broken cache".
   ///   - body: The operation.
   /// - Returns: Whether it threw, so a spec can stop before checking the side effects of a
   ///   failure that never happened.
@@ -162,9 +182,10 @@ extension SpecRun {
   /// Makes the running spec's watchdog treat the operations in flight as past their time limit
   /// now.
   ///
-  /// For this package's own tests of implementations that never return: they call it just before
-  /// they block, so a test proves how a hang is handled without waiting out a limit.
-  package static func expireOperationsInFlight() {
+  /// For a catalog's self-tests of implementations that never return: such an implementation
+  /// calls it just before it blocks, so a test proves how the hang is reported without waiting
+  /// out a limit. Never call it from an implementation under test.
+  public static func expireOperationsInFlight() {
     RunState.current?.expireOperationsInFlight()
   }
 }

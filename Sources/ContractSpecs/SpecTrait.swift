@@ -70,9 +70,9 @@ extension Trait where Self == SpecTrait {
   /// removed when the case ends.
   ///
   /// ```swift
-  /// @Test(.temporaryDirectory, arguments: FeedStoreSpec.all(for: MyFileStoreFactory.self))
-  /// func myFileStoreConforms(to spec: FeedStoreSpec) async throws {
-  ///   try await spec.verify(MyFileStoreFactory(directory: TemporaryDirectory.current))
+  /// @Test(.temporaryDirectory, arguments: ImageDataCacheSpec.all(for: MyFileCacheFactory.self))
+  /// func myFileCacheConforms(to spec: ImageDataCacheSpec) async throws {
+  ///   try await spec.verify(MyFileCacheFactory(directory: TemporaryDirectory.current))
   /// }
   /// ```
   public static var temporaryDirectory: Self { SpecTrait.temporaryDirectory }
@@ -83,11 +83,11 @@ extension Trait where Self == SpecTrait {
   /// The trait holds the instances weakly, so it never keeps one alive itself.
   ///
   /// ```swift
-  /// @Test(.trackingMemoryLeaks) func retrieve_deliversNilOnEmptyStore() async throws {
-  ///   let sut = MyStore()
+  /// @Test(.trackingMemoryLeaks) func retrieve_deliversNilForUnknownURL() async throws {
+  ///   let sut = MyCache()
   ///   trackForMemoryLeaks(sut)
   ///
-  ///   #expect(try await sut.retrieve() == nil)
+  ///   #expect(try await sut.retrieve(dataFor: imageURL) == nil)
   /// }
   /// ```
   public static var trackingMemoryLeaks: Self { SpecTrait.trackingMemoryLeaks }
@@ -95,9 +95,9 @@ extension Trait where Self == SpecTrait {
   /// Runs the specs of a test or a suite with `profile`, whatever the environment says.
   ///
   /// ```swift
-  /// @Test(.specProfile(.thorough), arguments: FeedStoreSpec.all(for: MyStoreFactory.self))
-  /// func myStoreConformsThoroughly(to spec: FeedStoreSpec) async throws {
-  ///   try await spec.verify(MyStoreFactory())
+  /// @Test(.specProfile(.thorough), arguments: ImageDataCacheSpec.all(for: MyCacheFactory.self))
+  /// func myCacheConformsThoroughly(to spec: ImageDataCacheSpec) async throws {
+  ///   try await spec.verify(MyCacheFactory())
   /// }
   /// ```
   ///
@@ -110,7 +110,7 @@ extension Trait where Self == SpecTrait {
   /// Gives each operation of the specs a test or a suite runs `limit` before it counts as hung,
   /// in place of the limit the catalog sets for the profile.
   ///
-  /// For an implementation whose honest operations are slow, such as a store on a network file
+  /// For an implementation whose honest operations are slow, such as a cache on a network file
   /// system, or to make a self-test of an implementation that never returns end sooner.
   ///
   /// - Parameter limit: The longest one operation may take; more than zero.

@@ -8,9 +8,9 @@ import Foundation
 /// example in a factory's initializer:
 ///
 /// ```swift
-/// @Test(.temporaryDirectory, arguments: FeedStoreSpec.all(for: MyFileStoreFactory.self))
-/// func myFileStoreConforms(to spec: FeedStoreSpec) async throws {
-///   try await spec.verify(MyFileStoreFactory(directory: TemporaryDirectory.current))
+/// @Test(.temporaryDirectory, arguments: ImageDataCacheSpec.all(for: MyFileCacheFactory.self))
+/// func myFileCacheConforms(to spec: ImageDataCacheSpec) async throws {
+///   try await spec.verify(MyFileCacheFactory(directory: TemporaryDirectory.current))
 /// }
 /// ```
 ///
@@ -18,8 +18,8 @@ import Foundation
 /// process's own, named after it. The first trait a process applies removes the directories of
 /// processes that are gone, such as a run that was killed, which removed nothing. They are made
 /// where `TMPDIR` says when it is set and not empty; otherwise, on Linux, in `/dev/shm`, a file
-/// system in memory, when it has 1 GiB free, since a test's files need no durability and a
-/// store's syncs cost most on a disk; otherwise in `/tmp`.
+/// system in memory, when it has 1 GiB free, since a test's files need no durability and syncs
+/// cost most on a disk; otherwise in the system's temporary directory.
 public enum TemporaryDirectory {
   /// The directory of the running test case, set by the trait.
   @TaskLocal static var scoped: URL?

@@ -14,8 +14,8 @@ import Testing
 
   @Test func text_isTheSameWhenItsScalarsAre() {
     #expect(Exact.difference(from: "same", to: "same") == nil)
-    #expect(Exact.difference(from: nil, to: nil) == nil)
-    #expect(Exact.difference(from: "", to: nil) == "\"\" became nil")
+    #expect(Exact.difference(from: nil as String?, to: nil) == nil)
+    #expect(Exact.difference(from: "", to: nil as String?) == "\"\" became nil")
   }
 
   @Test func longText_isQuotedAroundTheDifference() {
@@ -43,5 +43,29 @@ import Testing
     #expect(
       Exact.difference(from: 0.0, to: -0.0)
         == "-0.0 (bits 0x8000000000000000) where 0.0 (bits 0x0000000000000000) was expected")
+  }
+}
+
+extension ExactTests {
+  @Test func bytesOfTheSameSize_sayTheSizeOnce() {
+    let difference = Exact.difference(from: Data([1, 2, 3]), to: Data([1, 2, 4]))
+
+    #expect(difference == "3 bytes, first differing at byte 2 (0x03 became 0x04)")
+  }
+
+  @Test func bytesAgainstNothing_sayWhichSideIsNil() {
+    #expect(Exact.difference(from: Data([1]), to: nil) == "1 byte became nil")
+    #expect(Exact.difference(from: nil, to: Data()) == "nil became 0 bytes")
+    #expect(Exact.difference(from: nil as Data?, to: nil) == nil)
+  }
+
+  @Test func largeBytes_differAtTheByteAfterManyEqualPages() {
+    var changed = Data(repeating: 7, count: 1 << 20)
+    let expected = changed
+    changed[1_000_000] = 8
+
+    let difference = Exact.difference(from: expected, to: changed)
+
+    #expect(difference == "1048576 bytes, first differing at byte 1000000 (0x07 became 0x08)")
   }
 }

@@ -12,10 +12,15 @@
 /// ```swift
 /// let check = ConcurrentRegisterCheck(writers: 4, writesPerWriter: 5, readers: 2)
 /// let outcome = await check.run(instances: 1) { _, value in
-///   try await SpecRun.perform("write \(value)") { try await sut.write(setting(value)) }
+///   try await SpecRun.perform("insert of value \(value)") {
+///     try await sut.insert(data(value), for: imageURL)
+///   }
 /// } read: { _ in
-///   try await SpecRun.perform("read") { try await sut.read() }.map(number(of:)) ?? .empty
+///   let data = try await SpecRun.perform("retrieve") { try await sut.retrieve(dataFor: imageURL) }
+///   return data.map(classify) ?? .empty
 /// }
+/// let words = RegisterVocabulary(write: "insert", read: "retrieve", value: "value", nothing: "nil")
+/// if let failure = outcome.failure(in: words) { SpecRun.recordFailure(failure) }
 /// ```
 ///
 /// Without the thread sanitizer, a race is caught only when the threads happen to interleave
@@ -43,7 +48,7 @@ public struct ConcurrentRegisterCheck: Sendable {
   /// instance twice.
   ///
   /// - Parameters:
-  ///   - instances: How many instances share the register, such as two stores over one file.
+  ///   - instances: How many instances share the register, such as two caches over one directory.
   ///   - write: Writes `value` through instance `instance`.
   ///   - read: Reads through instance `instance`.
   /// - Returns: Every way the reads broke the register's rule, and the final reads' agreement.
@@ -85,11 +90,13 @@ public struct ConcurrentRegisterCheck: Sendable {
     }
     let violations = await log.violations()
     guard violations.isEmpty else {
-      return ConcurrentRegisterOutcome(violations: violations, lastWrites: [], disagreement: nil)
+      return ConcurrentRegisterOutcome(
+        writes: values.count, instances: instances, violations: violations, lastWrites: [],
+        disagreement: nil)
     }
     let lastWrites = await log.lastWrites()
     return ConcurrentRegisterOutcome(
-      violations: [], lastWrites: lastWrites,
+      writes: values.count, instances: instances, violations: [], lastWrites: lastWrites,
       disagreement: await agreement(of: instances, on: lastWrites, read: read))
   }
 
@@ -140,12 +147,20 @@ public enum RegisterRead: Sendable, Equatable {
   case empty
   /// Exactly the value the write of this number wrote.
   case value(Int)
-  /// Something no write wrote whole, as a sentence saying what it was and how it differs.
+  /// Something no write wrote whole, as a sentence saying what it was and how it differs, such as
+  /// `one delivered a mix: feed 3's timestamp, but image 2 differs`.
+  ///
+  /// The check reports only the first violation, but keeps every one: say it cheaply, since an
+  /// implementation that tears every write is read hundreds of times.
   case unrecognized(String)
 }
 
 /// What a ``ConcurrentRegisterCheck`` run found.
 public struct ConcurrentRegisterOutcome: Sendable {
+  /// How many writes the writers made.
+  public let writes: Int
+  /// How many instances shared the register.
+  public let instances: Int
   /// Every way the operations broke the register's rule, in the order found.
   public let violations: [RegisterViolation]
   /// The values whose write completed after every other write was issued.
@@ -155,6 +170,67 @@ public struct ConcurrentRegisterOutcome: Sendable {
   public let lastWrites: Set<Int>
   /// How the final reads disagreed, if they did; `nil` when there are violations.
   public let disagreement: RegisterDisagreement?
+
+  /// Describes what a run found, as ``ConcurrentRegisterCheck/run(instances:write:read:)``
+  /// returns it, or as a catalog's self-test makes one to pin its failure text.
+  public init(
+    writes: Int, instances: Int, violations: [RegisterViolation], lastWrites: Set<Int>,
+    disagreement: RegisterDisagreement?
+  ) {
+    self.writes = writes
+    self.instances = instances
+    self.violations = violations
+    self.lastWrites = lastWrites
+    self.disagreement = disagreement
+  }
+
+  /// The failure the run found, in the contract's words, or `nil` when it found none: the first
+  /// violation, with how many more there were, or else how the final reads disagreed.
+  ///
+  /// ```swift
+  /// let words = RegisterVocabulary(write: "insert", read: "retrieve", value: "feed", nothing: "nil")
+  /// if let failure = outcome.failure(in: words) { SpecRun.recordFailure(failure) }
+  /// ```
+  ///
+  /// - Parameter words: The contract's names for a write, a read, a value and no value.
+  /// - Returns: The failure in a line or two.
+  public func failure(in words: RegisterVocabulary) -> String? {
+    if let first = violations.first {
+      let through = instances == 1 ? "" : " through \(instances) instances"
+      let more = violations.count > 1 ? " (and \(violations.count - 1) more)" : ""
+      return "Expected every \(words.read) during \(writes) concurrent \(words.write)s\(through) "
+        + "to deliver \(words.nothing) or one whole \(words.value) not yet replaced, but "
+        + first.description(in: words) + more
+    }
+    return disagreement.map { $0.failure(in: words, lastWrites: lastWrites) }
+  }
+}
+
+/// A contract's names for a register's operations, so that a ``ConcurrentRegisterCheck``
+/// failure reads in the contract's terms.
+public struct RegisterVocabulary: Sendable {
+  /// A write, as "the \(write) of feed 3" says it: `insert`.
+  public let write: String
+  /// A read, as "a \(read) threw" says it: `retrieve`.
+  public let read: String
+  /// A value, as "\(value) 3" says it: `feed`.
+  public let value: String
+  /// No value, as "it delivered \(nothing)" says it: `nil`.
+  public let nothing: String
+
+  /// Names the register's operations.
+  ///
+  /// - Parameters:
+  ///   - write: A write, such as `insert`.
+  ///   - read: A read, such as `retrieve`.
+  ///   - value: A value, such as `feed`.
+  ///   - nothing: No value, such as `nil`.
+  public init(write: String, read: String, value: String, nothing: String) {
+    self.write = write
+    self.read = read
+    self.value = value
+    self.nothing = nothing
+  }
 }
 
 /// A way the operations broke the register's rule while the writers wrote.
@@ -180,4 +256,53 @@ public enum RegisterDisagreement: Sendable, Equatable {
   case notALastWrite(instance: Int, attempt: Int, delivered: RegisterRead)
   /// The read delivered `to` where every read before it delivered `from`.
   case changed(instance: Int, attempt: Int, from: Int, to: Int)
+}
+
+extension RegisterViolation {
+  /// The violation, after "but", in the contract's words.
+  func description(in words: RegisterVocabulary) -> String {
+    switch self {
+    case .writeThrew(let number, let error):
+      "the \(words.write) of \(words.value) \(number) threw: \(error)"
+    case .readThrew(let error):
+      "a \(words.read) threw: \(error)"
+    case .unrecognizedRead(let description):
+      description
+    case .emptyAfterWrite(let number):
+      "one delivered \(words.nothing) although the \(words.write) of \(words.value) \(number) had "
+        + "completed before it was issued"
+    case .staleRead(let number):
+      "one delivered \(words.value) \(number), which a later \(words.write) had replaced before the "
+        + "\(words.read) was issued (a stale read)"
+    }
+  }
+}
+
+extension RegisterDisagreement {
+  /// The failure, in the contract's words.
+  func failure(in words: RegisterVocabulary, lastWrites: Set<Int>) -> String {
+    func situation(_ instance: Int, _ attempt: Int) -> String {
+      "\(words.read) \(attempt == 1 ? "" : "again ")from instance \(instance + 1) after all "
+        + "writers finished"
+    }
+    let lastOnes = "the \(words.value) of one of the last \(words.write)s to complete"
+    switch self {
+    case .readThrew(let instance, let attempt, let error):
+      return "Expected \(situation(instance, attempt)) to deliver \(lastOnes), but it threw: "
+        + error
+    case .notALastWrite(let instance, let attempt, let delivered):
+      let candidates = lastWrites.sorted().map(String.init).joined(separator: ", ")
+      let what =
+        switch delivered {
+        case .empty: words.nothing
+        case .value(let number): "\(words.value) \(number)"
+        case .unrecognized(let description): description
+        }
+      return "Expected \(situation(instance, attempt)) to deliver \(lastOnes) (\(words.value)s "
+        + "\(candidates)), but it delivered \(what)"
+    case .changed(let instance, let attempt, let from, let to):
+      return "Expected \(situation(instance, attempt)) to deliver \(words.value) \(from), as every "
+        + "\(words.read) before it did, but it delivered \(words.value) \(to)"
+    }
+  }
 }

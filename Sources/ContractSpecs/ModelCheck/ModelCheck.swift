@@ -4,8 +4,8 @@
 /// replays it and the steps as code.
 ///
 /// ```swift
-/// FeedStoreSpec("model_randomOperationsMatchTheContract", .core, "…") { factory in
-///   try await ModelCheck.run(FeedStoreSequenceModel(factory: factory), sequences: 20)
+/// ImageDataCacheSpec("model_randomOperationsMatchTheContract", .core, "…") { factory in
+///   try await ModelCheck.run(ImageDataCacheModel(factory: factory), sequences: 20)
 /// }
 /// ```
 ///

@@ -6,12 +6,12 @@
 /// from an implementation, and keep it small enough to read: a failure's printed steps say what
 /// the model expected of each.
 public protocol SequenceModel: Sendable {
-  /// One operation of a sequence, such as "insert feed 3 into store 1".
+  /// One operation of a sequence, such as "insert data 3 for URL 1".
   associatedtype Step: Hashable & Sendable
 
-  /// The contract's name, as a failure says it: "the FeedStore contract".
+  /// The contract's name, as a failure says it after "break the": `ImageDataCache`.
   var contractName: String { get }
-  /// What the model calls one instance of the implementation, as a failure says it: "store".
+  /// What the model calls one instance of the implementation, as a failure says it: `cache`.
   var instanceName: String { get }
   /// A line printed after a failure's steps, such as where the functions the steps call are
   /// defined, or `nil`.
@@ -30,7 +30,7 @@ public protocol SequenceModel: Sendable {
   /// the first step that breaks the contract.
   ///
   /// The checker calls it for each random sequence in turn with `onNewInstances` false, so a
-  /// model may reuse what earlier sequences set up (a durable store's storage, emptied), and
+  /// model may reuse what earlier sequences set up (a file cache's directory, emptied), and
   /// with `onNewInstances` true when it replays a failure to reduce it.
   ///
   /// - Parameters:
@@ -41,7 +41,8 @@ public protocol SequenceModel: Sendable {
   mutating func run(_ steps: [Step], onNewInstances: Bool) async throws -> ModelFailure?
 
   /// Whether `steps` is a sequence the model could make, such as every instance existing before
-  /// a step uses it: the checker reduces a failure only to well-formed sequences.
+  /// a step uses it: the checker reduces a failure only to well-formed sequences. Every sequence
+  /// is, by default.
   func isWellFormed(_ steps: [Step]) -> Bool
 
   /// Sequences simpler than `steps` to try in place of it once removing steps no longer helps,
@@ -63,6 +64,8 @@ public protocol SequenceModel: Sendable {
 
 extension SequenceModel {
   public var codeNote: String? { nil }
+
+  public func isWellFormed(_ steps: [Step]) -> Bool { true }
 
   public func simplifications(of steps: [Step]) -> [[Step]] { [] }
 

@@ -30,13 +30,10 @@ func expectConcurrentUseKeepsTheContract(on stores: [any FeedStore]) async {
     }
     return .value(number)
   }
-  if let first = outcome.violations.first {
-    let more = outcome.violations.count > 1 ? " (and \(outcome.violations.count - 1) more)" : ""
-    SpecRun.recordFailure(
-      "Expected every retrieve during \(feeds.count) concurrent inserts to deliver nil or one "
-        + "inserted feed, whole and not yet replaced, but \(describe(first))\(more)")
-  } else if let disagreement = outcome.disagreement {
-    SpecRun.recordFailure(describe(disagreement, lastInserts: outcome.lastWrites))
+  if let failure = outcome.failure(
+    in: RegisterVocabulary(write: "insert", read: "retrieve", value: "feed", nothing: "nil"))
+  {
+    SpecRun.recordFailure(failure)
   }
 }
 
@@ -47,42 +44,5 @@ func imageCount(ofFeed number: Int) -> Int {
   case 17: 500
   case 34: 100
   default: 1 + (number * 37) % 20
-  }
-}
-
-private func describe(_ violation: RegisterViolation) -> String {
-  switch violation {
-  case .writeThrew(let number, let error): "inserting feed \(number) threw: \(error)"
-  case .readThrew(let error): "a retrieve threw: \(error)"
-  case .unrecognizedRead(let description): description
-  case .emptyAfterWrite(let number):
-    "one delivered nil although the insert of feed \(number) had completed before it was issued"
-  case .staleRead(let number):
-    "one delivered feed \(number), which an insert issued after it completed had replaced "
-      + "before the retrieve was issued (a stale read)"
-  }
-}
-
-private func describe(_ disagreement: RegisterDisagreement, lastInserts: Set<Int>) -> String {
-  func situation(_ instance: Int, _ attempt: Int) -> String {
-    "\(attempt == 1 ? "" : "again ")from instance \(instance + 1) after all writers finished"
-  }
-  switch disagreement {
-  case .readThrew(let instance, let attempt, let error):
-    return "Expected retrieve \(situation(instance, attempt)) to deliver a feed, but it threw: "
-      + error
-  case .notALastWrite(let instance, let attempt, let delivered):
-    let names = lastInserts.sorted().map(String.init).joined(separator: ", ")
-    let what =
-      switch delivered {
-      case .empty: "nil (nothing cached)"
-      case .value(let number): "feed \(number)"
-      case .unrecognized(let description): description
-      }
-    return "Expected retrieve \(situation(instance, attempt)) to deliver the feed of one of the "
-      + "last inserts to complete (feeds \(names)), but it delivered \(what)"
-  case .changed(let instance, let attempt, let from, let to):
-    return "Expected retrieve \(situation(instance, attempt)) to deliver feed \(from), as every "
-      + "retrieve before it did, but it delivered feed \(to)"
   }
 }

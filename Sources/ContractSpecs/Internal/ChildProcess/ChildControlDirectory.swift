@@ -4,10 +4,11 @@ import Foundation
 /// The private directory through which a parent and the child process running one spec talk:
 /// the child's process id, its heartbeat, its standard error and its report.
 ///
-/// Every file is written and read by path, never through a descriptor kept open, so a store that
-/// closes every descriptor of its process cannot cut the child off from its parent. The parent
-/// makes it inside its process directory and removes it when the child has ended; a run that is
-/// killed leaves it to the next run, which removes the directories of processes that are gone.
+/// Every file is written and read by path, never through a descriptor kept open, so an
+/// implementation that closes every descriptor of its process cannot cut the child off from its
+/// parent. The parent makes it inside its process directory and removes it when the child has
+/// ended; a run that is killed leaves it to the next run, which removes the directories of
+/// processes that are gone.
 struct ChildControlDirectory: Sendable {
   let path: String
 

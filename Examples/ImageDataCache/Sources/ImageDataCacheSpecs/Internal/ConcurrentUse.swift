@@ -17,15 +17,10 @@ func expectConcurrentUseKeepsTheContract(on caches: [any ImageDataCache], url: U
       try await caches[instance].retrieve(
         dataFor: url, "retrieve during concurrent inserts through instance \(instance + 1)"))
   }
-  let instances = caches.count == 1 ? "" : " through \(caches.count) instances"
-  if let first = outcome.violations.first {
-    let more = outcome.violations.count > 1 ? " (and \(outcome.violations.count - 1) more)" : ""
-    SpecRun.recordFailure(
-      "Expected every retrieve during \(check.values.count) concurrent inserts\(instances) to "
-        + "deliver nil or one insert's bytes, whole and not yet replaced, but "
-        + "\(describe(first))\(more)")
-  } else if let disagreement = outcome.disagreement {
-    SpecRun.recordFailure(describe(disagreement, lastWrites: outcome.lastWrites))
+  if let failure = outcome.failure(
+    in: RegisterVocabulary(write: "insert", read: "retrieve", value: "value", nothing: "nil"))
+  {
+    SpecRun.recordFailure(failure)
   }
 }
 
@@ -72,41 +67,5 @@ struct RegisterValues {
       return .unrecognized("one delivered a mix: the start of value \(number), but \(difference)")
     }
     return .value(number)
-  }
-}
-
-private func describe(_ violation: RegisterViolation) -> String {
-  switch violation {
-  case .writeThrew(let number, let error): "the insert of value \(number) threw: \(error)"
-  case .readThrew(let error): "a retrieve threw: \(error)"
-  case .unrecognizedRead(let description): description
-  case .emptyAfterWrite(let number):
-    "one delivered nil although the insert of value \(number) had completed before it began"
-  case .staleRead(let number):
-    "one delivered value \(number), which an insert that completed before the retrieve began "
-      + "had already replaced"
-  }
-}
-
-private func describe(_ disagreement: RegisterDisagreement, lastWrites: Set<Int>) -> String {
-  func retrieve(_ instance: Int, _ attempt: Int) -> String {
-    "retrieve \(attempt) through instance \(instance + 1) after every insert completed"
-  }
-  switch disagreement {
-  case .readThrew(let instance, let attempt, let error):
-    return "Expected \(retrieve(instance, attempt)) to deliver data, but it threw: \(error)"
-  case .notALastWrite(let instance, let attempt, let delivered):
-    let candidates = lastWrites.sorted().map(String.init).joined(separator: ", ")
-    let what =
-      switch delivered {
-      case .empty: "it delivered nil (no data)"
-      case .value(let number): "it delivered value \(number)"
-      case .unrecognized(let description): description
-      }
-    return "Expected \(retrieve(instance, attempt)) to deliver one of the last inserts to "
-      + "complete (values \(candidates)), but \(what)"
-  case .changed(let instance, let attempt, let from, let to):
-    return "Expected \(retrieve(instance, attempt)) to deliver value \(from), as every retrieve "
-      + "before it did, but it delivered value \(to)"
   }
 }
