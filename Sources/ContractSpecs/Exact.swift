@@ -68,9 +68,10 @@ public enum Exact {
     count == 1 ? "1 byte" : "\(count) bytes"
   }
 
-  /// The index of the first byte where `first` and `second` differ, or where the shorter ends;
-  /// `nil` when they are the same bytes. It compares whole pages with `memcmp` before bytes, so a
-  /// megabyte takes microseconds in a debug build.
+  /// The index of the first byte where `first` and `second` differ, or where the shorter ends.
+  ///
+  /// It is `nil` when they are the same bytes. It compares whole pages with `memcmp` before
+  /// bytes, so a megabyte takes microseconds in a debug build.
   private static func firstDifference(between first: Data, and second: Data) -> Int? {
     first.withUnsafeBytes { first in
       second.withUnsafeBytes { second in
