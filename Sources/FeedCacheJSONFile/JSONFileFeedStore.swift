@@ -4,7 +4,7 @@ import Foundation
 /// A ``FeedCache/FeedStore`` that keeps its feed as one JSON file.
 ///
 /// ```swift
-/// let store = JSONFileFeedStore(storeURL: cachesDirectory.appending(path: "feed.json"))
+/// let store = try JSONFileFeedStore(storeURL: cachesDirectory.appending(path: "feed.json"))
 /// try await store.insert(feed, timestamp: .now)
 /// ```
 ///
@@ -46,9 +46,18 @@ public struct JSONFileFeedStore: FeedStore {
   /// Creates a store over the JSON file at `storeURL`, which need not exist yet.
   ///
   /// - Parameters:
-  ///   - storeURL: The file that holds the cache. Its directory must exist.
+  ///   - storeURL: The file that holds the cache, a `file:` URL. Its directory must exist.
   ///   - fileSystem: How the store reaches the disk; the real one by default.
-  public init(storeURL: URL, fileSystem: any FileSystem = LocalFileSystem()) {
+  /// - Throws: A ``JSONFileFeedStoreError`` with the reason
+  ///   ``JSONFileFeedStoreError/Reason/notAFileURL`` for a URL that is not a file URL, such as
+  ///   an `https:` URL, which names no file to keep the cache in. Never for what is (or is not)
+  ///   at the URL: making a store does not touch the disk.
+  public init(storeURL: URL, fileSystem: any FileSystem = LocalFileSystem()) throws {
+    guard storeURL.isFileURL else {
+      throw JSONFileFeedStoreError(
+        .open, .notAFileURL, at: storeURL,
+        detail: storeURL.scheme.map { "its scheme is \($0)" } ?? "it has no scheme")
+    }
     self.storeURL = storeURL
     self.fileSystem = fileSystem
     fileWork = BlockingWorkQueue(

@@ -8,6 +8,8 @@ import Foundation
 public struct JSONFileFeedStoreError: Error, CustomStringConvertible, Sendable {
   /// The store operation that failed.
   public enum Operation: Sendable, Equatable {
+    /// ``JSONFileFeedStore/init(storeURL:fileSystem:)``.
+    case open
     /// ``JSONFileFeedStore/retrieve()``.
     case retrieve
     /// ``JSONFileFeedStore/insert(_:timestamp:)``.
@@ -53,6 +55,8 @@ public struct JSONFileFeedStoreError: Error, CustomStringConvertible, Sendable {
     /// The URL of the image at `imageIndex` of the feed to insert would not read back as the
     /// same URL.
     case unrepresentableURL(imageIndex: Int)
+    /// The store's URL is not a `file:` URL, so there is no file to keep the cache in.
+    case notAFileURL
   }
 
   /// The operation that failed.
@@ -122,6 +126,7 @@ public struct JSONFileFeedStoreError: Error, CustomStringConvertible, Sendable {
   private var headline: String {
     let path = storeURL.path(percentEncoded: false)
     switch operation {
+    case .open: return "Cannot open a feed cache at \(storeURL.absoluteString)"
     case .retrieve: return "Cannot retrieve the feed cache at \(path)"
     case .insert: return "Cannot insert into the feed cache at \(path)"
     case .delete: return "Cannot delete the feed cache at \(path)"
@@ -156,11 +161,15 @@ public struct JSONFileFeedStoreError: Error, CustomStringConvertible, Sendable {
       "the timestamp is not finite (\(detail)), which the file cannot hold"
     case .unrepresentableURL(let index):
       "the URL of image \(index), \(detail), would not read back as the same URL"
+    case .notAFileURL:
+      "it is not a file URL (\(detail)), and the store keeps its cache in a file"
     }
   }
 
   private var outcome: String {
     switch (operation, reason) {
+    case (.open, _):
+      "no store was made"
     case (.retrieve, .unsupportedFormatVersion), (.retrieve, .directory):
       "it is left untouched, and insert and delete refuse it too"
     case (.retrieve, _):

@@ -64,7 +64,7 @@ extension FeedStoreBackend {
   package static let all: [FeedStoreBackend] = [
     FeedStoreBackend("InMemory", isPersistent: false) { _ in InMemoryFeedStore() },
     FeedStoreBackend("JSONFile", isPersistent: true) { directory in
-      JSONFileFeedStore(storeURL: directory.appending(path: "feed.json"))
+      try JSONFileFeedStore(storeURL: directory.appending(path: "feed.json"))
     },
     FeedStoreBackend(
       "SQLite", isPersistent: true,

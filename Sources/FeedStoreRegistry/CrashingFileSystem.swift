@@ -12,7 +12,7 @@ import Foundation
 /// skipping the sync keeps a sweep over many crash points fast.
 ///
 /// ```swift
-/// let store = JSONFileFeedStore(storeURL: url, fileSystem: CrashingFileSystem(crashPoint: 3))
+/// let store = try JSONFileFeedStore(storeURL: url, fileSystem: CrashingFileSystem(crashPoint: 3))
 /// try await store.insert(feed, timestamp: .now)  // throws SimulatedCrash at the fourth write
 /// ```
 package final class CrashingFileSystem: FileSystem {

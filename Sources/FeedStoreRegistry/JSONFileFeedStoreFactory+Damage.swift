@@ -18,7 +18,7 @@ extension JSONFileFeedStoreFactory: DamageableFeedStoreFactory {
   package func makeStorage(damagedAs damage: StorageDamage, afterCaching cache: CachedFeed)
     async throws -> JSONFileDamagedStorage
   {
-    let url = makeStore().storeURL
+    let url = try makeStore().storeURL
     // Written without syncing: what is damaged next is the file's bytes, not their durability.
     try await JSONFileFeedStore(storeURL: url, fileSystem: CrashingFileSystem(crashPoint: .max))
       .insert(cache.feed, timestamp: cache.timestamp)
@@ -57,8 +57,8 @@ extension JSONFileFeedStoreFactory: DamageableFeedStoreFactory {
     return JSONFileDamagedStorage(url: url, fileSystem: LocalFileSystem())
   }
 
-  package func makeStore(over storage: JSONFileDamagedStorage) -> JSONFileFeedStore {
-    JSONFileFeedStore(storeURL: storage.url, fileSystem: storage.fileSystem)
+  package func makeStore(over storage: JSONFileDamagedStorage) throws -> JSONFileFeedStore {
+    try JSONFileFeedStore(storeURL: storage.url, fileSystem: storage.fileSystem)
   }
 
   package func storageName(of storage: JSONFileDamagedStorage) -> String {
