@@ -21,6 +21,14 @@ import Foundation
 /// 255 bytes for any valid store file name. Retrieve takes no lock: it reads the old file or the
 /// new one.
 ///
+/// **Shared directories.** The store never writes through a symbolic link, so another user of a
+/// directory such as `/tmp` cannot make it write elsewhere: the temporary file is created only
+/// where nothing is (`O_EXCL`), and the lock file is opened without following a link. A link,
+/// a directory or another item the store did not make, standing where it keeps its lock file or
+/// (after it removed its leftovers) its temporary file, makes insert and delete throw
+/// ``JSONFileFeedStoreError/Reason/foreignSideFile`` naming it, and is left as it is. What the directory's other users can still do is replace the cache with a file of their
+/// own: keep a cache that matters in a directory only its user can write.
+///
 /// **Concurrency.** The file work runs on a serial queue of each instance, never blocking the
 /// Swift concurrency pool; the calls of one instance run in the order they are made.
 ///

@@ -23,8 +23,9 @@ public struct JSONFileFeedStoreError: Error, CustomStringConvertible, Sendable {
   /// The cases from ``emptyFile`` to ``invalidValue(offset:field:)`` mean the file is this
   /// store's but corrupt, and ``unreadable`` that it cannot be read at all: an insert replaces
   /// such a file and a delete removes it. ``unsupportedFormatVersion(_:)`` and ``directory`` mean
-  /// the path holds something this store must not overwrite: insert and delete refuse it and
-  /// leave it as it is.
+  /// the path holds something this store must not overwrite, and ``foreignSideFile`` that such
+  /// an item stands where the store keeps its lock or temporary file: insert and delete refuse
+  /// it and leave it as it is.
   public enum Reason: Sendable, Equatable {
     /// The file is empty.
     case emptyFile
@@ -57,6 +58,11 @@ public struct JSONFileFeedStoreError: Error, CustomStringConvertible, Sendable {
     case unrepresentableURL(imageIndex: Int)
     /// The store's URL is not a `file:` URL, so there is no file to keep the cache in.
     case notAFileURL
+    /// Something the store did not make stands where it keeps its lock file or temporary file:
+    /// a symbolic link, a directory, or a file another program created. The store never
+    /// follows, writes through or removes it, so insert and delete refuse to run until it is
+    /// gone; ``detail`` says what and where.
+    case foreignSideFile
   }
 
   /// The operation that failed.
@@ -163,6 +169,8 @@ public struct JSONFileFeedStoreError: Error, CustomStringConvertible, Sendable {
       "the URL of image \(index), \(detail), would not read back as the same URL"
     case .notAFileURL:
       "it is not a file URL (\(detail)), and the store keeps its cache in a file"
+    case .foreignSideFile:
+      detail
     }
   }
 
