@@ -26,7 +26,9 @@ import Foundation
 /// where nothing is (`O_EXCL`), and the lock file is opened without following a link. A link,
 /// a directory or another item the store did not make, standing where it keeps its lock file or
 /// (after it removed its leftovers) its temporary file, makes insert and delete throw
-/// ``JSONFileFeedStoreError/Reason/foreignSideFile`` naming it, and is left as it is. What the directory's other users can still do is replace the cache with a file of their
+/// ``JSONFileFeedStoreError/Reason/foreignSideFile`` naming it, and is left as it is. The lock
+/// file is opened read-only, so one that another user owns or that nobody may write still locks.
+/// What the directory's other users can still do is replace the cache with a file of their
 /// own: keep a cache that matters in a directory only its user can write.
 ///
 /// **Concurrency.** The file work runs on a serial queue of each instance, never blocking the

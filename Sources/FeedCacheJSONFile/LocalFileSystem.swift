@@ -19,8 +19,9 @@ import Foundation
 ///
 /// It never writes through a symbolic link, so it is safe in a directory other users write to,
 /// such as `/tmp`: a file is created only where nothing is yet (`O_EXCL`), and a lock file is
-/// opened without following a link (`O_NOFOLLOW`). What it finds instead of a file it may use,
-/// it reports as a ``ForeignItemError``.
+/// opened without following a link (`O_NOFOLLOW`), read-only, which is all `flock` needs, so a
+/// lock file that another user owns or that nobody may write still locks. What it finds instead
+/// of a file it may use, it reports as a ``ForeignItemError``.
 public struct LocalFileSystem: FileSystem {
   /// How long a lock is waited for by default: as long as an SQLite store waits for its database.
   public static let defaultLockTimeout: Duration = .seconds(5)
@@ -138,13 +139,15 @@ public struct LocalFileSystem: FileSystem {
     }
   }
 
-  /// Opens the lock file at `path`, creating it when there is none.
+  /// Opens the lock file at `path` read-only, creating it when there is none.
   ///
-  /// An existing one is opened without following a link, a missing one created with `O_EXCL`,
-  /// which never follows one either. Anything but a regular file is refused.
+  /// An existing lock file is opened without `O_CREAT`, which Linux refuses for a file another
+  /// user owns in a sticky directory (`fs.protected_regular`), and without write access, which
+  /// its owner or mode may refuse; `flock` needs neither. A missing one is created with
+  /// `O_EXCL`, which never follows a link. Anything but a regular file is refused.
   private func openLockFile(_ path: UnsafePointer<CChar>, at url: URL) throws -> Int32 {
     while true {
-      let existing = open(path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+      let existing = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
       if existing >= 0 {
         var status = stat()
         guard fstat(existing, &status) == 0 else {
@@ -157,7 +160,7 @@ public struct LocalFileSystem: FileSystem {
         throw foreign
       }
       guard errno == ENOENT else { throw foreignItem(at: path, url) }
-      let created = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+      let created = open(path, O_RDONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
       if created >= 0 { return created }
       // Another holder created it since: open theirs.
       guard errno == EEXIST else { throw POSIXError.current() }

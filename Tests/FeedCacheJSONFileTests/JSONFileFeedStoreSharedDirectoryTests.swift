@@ -8,8 +8,8 @@ import Testing
 
 /// The JSON file store in a directory that other users write to, such as `/tmp`.
 ///
-/// It never writes through a symbolic link it did not make, and says so when one is in its way.
-/// Every link and directory here is real.
+/// It never writes through a symbolic link it did not make, says so when one is in its way, and
+/// locks a lock file it may not write. Every link, directory and lock file here is real.
 @Suite struct JSONFileFeedStoreSharedDirectoryTests {
   // MARK: A link where the lock file belongs
 
@@ -159,6 +159,26 @@ import Testing
     }
   }
 
+  // MARK: A lock file the store may not write
+
+  // Before: every insert and delete failed with "Permission denied", though nobody held the lock.
+  @Test func insertAndDelete_lockALockFileThatAnotherUserOwnsAndNobodyMayWrite() async throws {
+    try await withTemporaryDirectory { directory in
+      let shared = try makeSharedDirectory(in: directory)
+      let lockFile = shared.appending(path: ".feed.json.lock")
+      try Data().write(to: lockFile)
+      try #require(chmod(lockFile.path(percentEncoded: false), 0o444) == 0)
+
+      let child = await insertRetrieveAndDeleteAsAnotherUser(in: shared)
+
+      if child?.exitStatus != .exitCode(EXIT_SUCCESS) {
+        let report = try? String(contentsOf: shared.appending(path: childReport), encoding: .utf8)
+        Issue.record("the store in the child process failed: \(report ?? "no report")")
+      }
+      #expect(exists(lockFile))
+    }
+  }
+
   // MARK: The file system itself
 
   @Test func createFile_refusesToWriteThroughALink() async throws {
@@ -239,6 +259,49 @@ import Testing
   private func contents(of directory: URL) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: directory.path(percentEncoded: false))
       .sorted()
+  }
+
+  /// A directory every user may create files in and only an entry's owner may remove or rename
+  /// it from, as `/tmp` is (mode 1777).
+  private func makeSharedDirectory(in directory: URL) throws -> URL {
+    let shared = directory.appending(path: "shared", directoryHint: .isDirectory)
+    try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: false)
+    try #require(chmod(shared.path(percentEncoded: false), 0o1777) == 0)
+    return shared
+  }
+}
+
+/// The file, in the shared directory, where the child process writes the error it met.
+private let childReport = "child-report.txt"
+
+/// Inserts a feed into a store in `directory`, retrieves it and deletes it, in a child process
+/// that runs as the user `nobody` (65534) when this one is root, as an app of another user would.
+///
+/// An exit test cannot live in a closure, so it is a function of its own. The child writes the
+/// error it met to ``childReport`` in `directory`: its standard error is not collected once it
+/// changed users.
+private func insertRetrieveAndDeleteAsAnotherUser(in directory: URL) async -> ExitTest.Result? {
+  await #expect(processExitsWith: .success) {
+    [path = directory.path(percentEncoded: false) as String] in
+    let directory = URL(filePath: path, directoryHint: .isDirectory)
+    do {
+      if geteuid() == 0 {
+        guard setgroups(0, nil) == 0, setgid(65534) == 0, setuid(65534) == 0 else {
+          throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EPERM)
+        }
+      }
+      let store = try JSONFileFeedStore(storeURL: directory.appending(path: "feed.json"))
+      let cache = FeedStoreFixtures.uniqueCachedFeed()
+      try await store.insert(cache.feed, timestamp: cache.timestamp)
+      let retrieved = try await store.retrieve()
+      try await store.deleteCachedFeed()
+      guard retrieved == cache else {
+        throw POSIXError(.EIO)
+      }
+    } catch {
+      try? Data("\(error)".utf8).write(to: directory.appending(path: childReport))
+      exit(EXIT_FAILURE)
+    }
   }
 }
 
