@@ -11,7 +11,8 @@ import Foundation
 /// by a delete. Storage that is not the
 /// store's to change (``foreignDatabase(operation:path:tables:)``,
 /// ``unsupportedSchemaVersion(operation:path:found:newestSupported:)``,
-/// ``notAFile(operation:path:)``) is refused by every operation and never modified.
+/// ``notAFile(operation:path:)``, ``foreignSideFile(operation:path:sideFile:item:)``) is refused
+/// by every operation and never modified.
 public enum SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConvertible {
   /// SQLite returned a failure while the store was doing `operation` on the database at `path`.
   ///
@@ -37,6 +38,13 @@ public enum SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConvert
   /// Something other than a file, such as a directory, is where the database file should be; the
   /// store leaves it alone.
   case notAFile(operation: String, path: String)
+
+  /// Something the store did not make stands where SQLite keeps a side file of the database at
+  /// `path`: at `sideFile` (the write-ahead log, its index or a rollback journal) is `item`, such
+  /// as "a directory" or "a symbolic link". SQLite would fail on it forever, wait on it forever
+  /// (a FIFO) or write where a link points, so the store leaves it alone and refuses every
+  /// operation until it is removed.
+  case foreignSideFile(operation: String, path: String, sideFile: String, item: String)
 
   /// A stored row of the database at `path` does not hold a valid value: for example an image id
   /// that is not a UUID or a URL that does not parse. `row` is the image's position, or the cache
@@ -66,7 +74,8 @@ public enum SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConvert
     switch self {
     case .sqlite(_, let path, _, _), .damagedStorage(_, let path, _),
       .foreignDatabase(_, let path, _), .unsupportedSchemaVersion(_, let path, _, _),
-      .notAFile(_, let path), .corruptRow(_, let path, _, _, _, _),
+      .notAFile(_, let path), .foreignSideFile(_, let path, _, _),
+      .corruptRow(_, let path, _, _, _, _),
       .unsupportedValue(_, let path, _, _, _), .fileSystem(_, let path, _, _),
       .fileNameTooLong(let path, _, _):
       return path
@@ -104,6 +113,11 @@ public enum SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConvert
       return
         "Could not \(operation) at \(path): it is a directory or another non-file where the "
         + "database file should be; it was left untouched"
+    case .foreignSideFile(let operation, let path, let sideFile, let item):
+      return
+        "Could not \(operation) at \(path): \(sideFile), where SQLite keeps the database's "
+        + "\(Self.role(ofSideFile: sideFile)), is \(item), which the store did not make and never "
+        + "follows, writes through or removes: remove it to use the store"
     case .corruptRow(let operation, let path, let table, let row, let column, let problem):
       return
         "Could not \(operation) at \(path): row \(row) of \(table) has an invalid \(column): "
@@ -122,6 +136,13 @@ public enum SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConvert
     case .notAFileURL(let url):
       return "Could not open the feed store at \(url): it is not a file URL"
     }
+  }
+
+  /// What SQLite keeps in the side file at `path`, as its name's suffix says.
+  private static func role(ofSideFile path: String) -> String {
+    if path.hasSuffix("-wal") { return "write-ahead log" }
+    if path.hasSuffix("-shm") { return "write-ahead log index" }
+    return "rollback journal"
   }
 
   /// The symbolic name of a result code's primary code, such as `SQLITE_BUSY`.

@@ -39,7 +39,8 @@ struct FeedStorageFile {
   /// - Parameter operation: What the store is doing, for the error.
   /// - Returns: What is there, when it is the store's to read or replace.
   /// - Throws: ``SQLiteFeedStoreError`` for storage the store must leave alone: a directory,
-  ///   another application's database, a newer schema version; or when it cannot be read at all.
+  ///   another application's database, a newer schema version, something that is not a file
+  ///   where a side file belongs; or when it cannot be read at all.
   func inspect(_ operation: String) throws -> State {
     var info = stat()
     guard stat(path, &info) == 0 else {
@@ -50,6 +51,7 @@ struct FeedStorageFile {
     guard info.st_mode & S_IFMT == S_IFREG else {
       throw SQLiteFeedStoreError.notAFile(operation: operation, path: path)
     }
+    try checkSideFiles(operation)
     if let problem = try problemInHeader(fileSize: Int(info.st_size), operation) {
       return .damaged(problem)
     }
@@ -62,8 +64,10 @@ struct FeedStorageFile {
   /// The database is built in a file of its own beside the path, then hard-linked into place,
   /// which fails rather than replaces when the path exists.
   ///
-  /// - Throws: ``SQLiteFeedStoreError`` when the database cannot be created.
+  /// - Throws: ``SQLiteFeedStoreError`` when the database cannot be created, or when something
+  ///   that is not a file stands where its side files belong.
   func create(_ operation: String) throws {
+    try checkSideFiles(operation)
     let directory = (path as NSString).deletingLastPathComponent
     let temporary = (directory as NSString).appendingPathComponent(
       ".feedstore-\(UUID().uuidString).new")
@@ -148,6 +152,28 @@ struct FeedStorageFile {
   }
 
   // MARK: Helpers
+
+  /// Throws when anything but a regular file stands where SQLite keeps a side file of the
+  /// database, before SQLite opens it: on a directory it fails forever, on a FIFO it waits
+  /// forever, and a symbolic link it refuses (`O_NOFOLLOW`) forever too.
+  ///
+  /// - Throws: ``SQLiteFeedStoreError/foreignSideFile(operation:path:sideFile:item:)``.
+  private func checkSideFiles(_ operation: String) throws {
+    for suffix in Self.sideFileSuffixes {
+      var info = stat()
+      guard lstat(path + suffix, &info) == 0, info.st_mode & S_IFMT != S_IFREG else { continue }
+      let item =
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: "a directory"
+        case S_IFLNK: "a symbolic link"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        default: "a device"
+        }
+      throw SQLiteFeedStoreError.foreignSideFile(
+        operation: operation, path: path, sideFile: path + suffix, item: item)
+    }
+  }
 
   /// What is wrong with the file's size or header, read without SQLite, or `nil` when they look
   /// like a database's.
