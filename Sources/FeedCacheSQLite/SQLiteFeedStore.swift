@@ -23,8 +23,10 @@ import Foundation
 ///   file: pages two tables share, rows that break the schema's constraints) makes retrieve
 ///   throw ``SQLiteFeedStoreError/damagedStorage(operation:path:problem:)``; insert replaces it
 ///   and delete removes it. A file that is not the store's to change (another
-///   application's database, a database from a newer version of this code, a directory) is
-///   refused by every operation and never modified.
+///   application's database, a database from a newer version of this code, a directory, a
+///   symbolic link, which SQLite would write through) is refused by every operation and never
+///   modified; so is anything but a regular file where SQLite keeps the database's side files
+///   (`-wal`, `-shm`, `-journal`).
 /// - Values: timestamps are stored bit for bit (`-0.0` included); non-finite timestamps and URLs
 ///   whose `absoluteString` does not parse back as the same URL are refused before anything is
 ///   written. A URL is stored as its `absoluteString`: a relative URL with a base comes back as

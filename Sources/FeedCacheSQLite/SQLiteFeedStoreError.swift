@@ -35,8 +35,8 @@ public enum SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConvert
   case unsupportedSchemaVersion(
     operation: String, path: String, found: Int64, newestSupported: Int32)
 
-  /// Something other than a file, such as a directory, is where the database file should be; the
-  /// store leaves it alone.
+  /// Something other than a regular file, such as a directory or a symbolic link, is where the
+  /// database file should be; the store never follows, writes into or removes it.
   case notAFile(operation: String, path: String)
 
   /// Something the store did not make stands where SQLite keeps a side file of the database at
@@ -111,8 +111,9 @@ public enum SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConvert
         + "knows (it supports versions up to \(newestSupported)); the file was left untouched"
     case .notAFile(let operation, let path):
       return
-        "Could not \(operation) at \(path): it is a directory or another non-file where the "
-        + "database file should be; it was left untouched"
+        "Could not \(operation) at \(path): it is a directory, a symbolic link or another item "
+        + "that is not a file, where the database file should be; the store never follows, writes "
+        + "into or removes it, so it was left untouched"
     case .foreignSideFile(let operation, let path, let sideFile, let item):
       return
         "Could not \(operation) at \(path): \(sideFile), where SQLite keeps the database's "

@@ -38,12 +38,13 @@ struct FeedStorageFile {
   ///
   /// - Parameter operation: What the store is doing, for the error.
   /// - Returns: What is there, when it is the store's to read or replace.
-  /// - Throws: ``SQLiteFeedStoreError`` for storage the store must leave alone: a directory,
-  ///   another application's database, a newer schema version, something that is not a file
+  /// - Throws: ``SQLiteFeedStoreError`` for storage the store must leave alone: a directory or
+  ///   a symbolic link, another application's database, a newer schema version, something that is not a file
   ///   where a side file belongs; or when it cannot be read at all.
   func inspect(_ operation: String) throws -> State {
     var info = stat()
-    guard stat(path, &info) == 0 else {
+    // Not followed: SQLite would write where a link points, and make its side files there.
+    guard lstat(path, &info) == 0 else {
       let code = errno
       guard code == ENOENT else { throw posixError(code, operation) }
       return .missing
