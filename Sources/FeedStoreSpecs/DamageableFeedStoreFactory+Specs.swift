@@ -24,6 +24,14 @@ extension FeedStoreSpec {
   }
 
   private static func specs(for damage: StorageDamage) -> [FeedStoreSpec] {
+    if damage.obstructsSideFile {
+      return [
+        retrieveDeliversLastCommittedCacheOrThrows(on: damage),
+        openAndRetrieveLeaveStorageUntouched(on: damage),
+        change(.insert, damage, must: .refuse, "insertRefusesAndLeavesStorageUntouched"),
+        change(.delete, damage, must: .refuse, "deleteRefusesAndLeavesStorageUntouched"),
+      ]
+    }
     guard damage.isUnreadable else {
       return [
         retrieveDeliversLastCommittedCache(on: damage),
@@ -154,6 +162,37 @@ extension FeedStoreSpec {
     }
   }
 
+  // MARK: Intact storage beside something the store did not make
+
+  private static func retrieveDeliversLastCommittedCacheOrThrows(on damage: StorageDamage)
+    -> FeedStoreSpec
+  {
+    damaged(
+      "retrieveDeliversLastCommittedCacheOrThrows", damage,
+      "Retrieve on \(damage.phrase) delivers the last committed cache or throws, never nil or "
+        + "another feed."
+    ) { factory in
+      let storage = try await factory.makeDamagedStorageFixture(damage)
+      guard let sut = await open(storage, damage) else { return }
+
+      let retrieval = await outcome { try await sut.retrieve() }
+
+      switch retrieval {
+      case .returned(let cache):
+        if let difference = CacheComparison.difference(between: damagedCache, and: cache) {
+          recordFailure(
+            "Expected retrieve on \(damage.phrase) to deliver "
+              + "\(CacheComparison.describe(damagedCache)) or throw, but \(difference)")
+        }
+      case .threw:
+        break
+      case .timedOut(let limit):
+        recordFailure(
+          "Expected retrieve on \(damage.phrase) to return, but it had not after \(limit)")
+      }
+    }
+  }
+
   // MARK: Insert and delete
 
   /// A change that a store makes to its storage.
@@ -194,6 +233,10 @@ extension FeedStoreSpec {
         "Insert over \(damage.phrase) replaces it, or throws and leaves it untouched."
       case (.delete, .succeedOrRefuse):
         "Delete on \(damage.phrase) removes it, or throws and leaves it untouched."
+      case (.insert, .refuse) where damage.obstructsSideFile:
+        "Insert on \(damage.phrase) throws, leaving both untouched and never writing through it."
+      case (.delete, .refuse) where damage.obstructsSideFile:
+        "Delete on \(damage.phrase) throws, leaving both untouched and never writing through it."
       case (.insert, .refuse):
         "Insert over \(damage.phrase), not the store's to overwrite, throws and leaves it "
           + "untouched."
@@ -218,8 +261,11 @@ extension FeedStoreSpec {
 
       switch (result, rule) {
       case (.returned, .refuse):
+        let foreign =
+          damage.obstructsSideFile
+          ? "what stands where its side file belongs" : "the storage"
         recordFailure(
-          "Expected \(action) to throw, as the storage is not the store's to change, but it "
+          "Expected \(action) to throw, as \(foreign) is not the store's to change, but it "
             + "succeeded")
       case (.returned, _):
         await expectRetrieval(
