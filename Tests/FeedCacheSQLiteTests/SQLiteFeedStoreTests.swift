@@ -100,6 +100,21 @@ import Testing
     }
   }
 
+  // `-journal` does not fit beside the longest name: removing the damaged file once failed on it.
+  @Test func insert_replacesADamagedFileWithTheLongestName() async throws {
+    try await withTemporaryDirectory { directory in
+      let storeURL = directory.appending(
+        path: String(repeating: "n", count: SQLiteFeedStore.maximumFileNameLength))
+      try Data("not a database, but long enough to hold its header".utf8).write(to: storeURL)
+      let sut = try makeSUT(at: storeURL)
+      let inserted = FeedStoreFixtures.uniqueCachedFeed()
+
+      try await sut.insert(inserted.feed, timestamp: inserted.timestamp)
+
+      #expect(try await makeSUT(at: storeURL).retrieve() == inserted)
+    }
+  }
+
   @Test func insert_worksWithTheLongestFileNameThatLeavesRoomForTheLog() async throws {
     try await withTemporaryDirectory { directory in
       let storeURL = directory.appending(

@@ -145,8 +145,8 @@ struct FeedStorageFile {
         return
       }
       for suffix in Self.sideFileSuffixes + [""] {
-        guard unlink(path + suffix) == 0 || errno == ENOENT else {
-          throw posixError(errno, "\(operation): remove \(path + suffix)")
+        if let code = Self.removeFile(at: path + suffix) {
+          throw posixError(code, "\(operation): remove \(path + suffix)")
         }
       }
     }
@@ -299,6 +299,15 @@ struct FeedStorageFile {
   private func posixError(_ code: Int32, _ operation: String) -> SQLiteFeedStoreError {
     .fileSystem(
       operation: operation, path: path, code: code, message: String(cString: strerror(code)))
+  }
+
+  /// Removes the file at `path` when there is one.
+  ///
+  /// - Returns: The `errno` of a failure, or `nil` once nothing is there, which includes a name
+  ///   too long to exist: `-journal` does not fit beside the longest database names.
+  private static func removeFile(at path: String) -> Int32? {
+    guard unlink(path) != 0, errno != ENOENT, errno != ENAMETOOLONG else { return nil }
+    return errno
   }
 
   /// Removes a database file and its side files, ignoring what is not there.
