@@ -79,6 +79,7 @@ struct FeedStorage {
     _ access: Access, _ operation: String,
     _ body: (FeedDatabase, String) throws -> Void
   ) throws {
+    file?.tryRemovingLeftoversOfKilledCreations()
     guard let database = try openDatabase(for: access, operation) else { return }
     do {
       try body(database, operation)

@@ -7,7 +7,9 @@ import Foundation
 ///
 /// ``inspect(_:)`` writes nothing, not even to a damaged file. ``create(_:)`` builds a new
 /// database beside the path and links it into place only if nothing is there yet, so no other
-/// store or process ever sees a half-made file. ``remove(_:)`` deletes only a file the store owns.
+/// store or process ever sees a half-made file. ``remove(_:structureBroken:)`` deletes only a file
+/// the store owns. Both hold an advisory lock on the directory, which is how a store tells what
+/// a writer killed while creating a database left behind from a creation still under way.
 struct FeedStorageFile {
   /// What is at the store's path.
   enum State {
@@ -62,45 +64,38 @@ struct FeedStorageFile {
   /// Creates a new, empty database of the current version at the path, unless something is
   /// already there (another store may have created it a moment ago): then it leaves that alone.
   ///
-  /// The database is built in a file of its own beside the path, then hard-linked into place,
-  /// which fails rather than replaces when the path exists.
+  /// The database is built in a file of its own beside the path (`.feedstore-<UUID>.new`), then
+  /// hard-linked into place, which fails rather than replaces when the path exists. All of it
+  /// happens under the directory's lock, so a file of that name found under the lock was left by
+  /// a writer killed while creating one: that is removed first.
   ///
-  /// - Throws: ``SQLiteFeedStoreError`` when the database cannot be created, or when something
-  ///   that is not a file stands where its side files belong.
+  /// - Throws: ``SQLiteFeedStoreError`` when the database cannot be created, when another store
+  ///   holds the directory's lock past the busy timeout, or when something that is not a file
+  ///   stands where its side files belong.
   func create(_ operation: String) throws {
-    try checkSideFiles(operation)
-    let directory = (path as NSString).deletingLastPathComponent
-    let temporary = (directory as NSString).appendingPathComponent(
-      ".feedstore-\(UUID().uuidString).new")
-    defer { Self.unlinkAll(temporary) }
-    do {
-      let connection = try SQLiteConnection(
-        path: temporary, mode: .create, busyTimeout: busyTimeout)
-      try connection.execute(FeedSchema.newFileSettings, "set up a new database")
-      try connection.execute(FeedSchema.connectionSettings, "configure the new database")
-      try connection.execute("BEGIN IMMEDIATE", "begin creating the schema")
-      try FeedSchema.migrate(connection, from: 0)
-      try connection.execute("COMMIT", "commit the schema")
-    } catch SQLiteFeedStoreError.sqlite(let step, _, let resultCode, let message) {
-      // Name the store's file, not the temporary one beside it.
-      throw SQLiteFeedStoreError.sqlite(
-        operation: "\(operation): create the database (\(step))", path: path,
-        resultCode: resultCode, message: message)
+    try withDirectoryLocked(operation) { isLocked in
+      var info = stat()
+      // Another store may have made it while this one waited for the lock.
+      guard lstat(path, &info) != 0 else { return }
+      try checkSideFiles(operation)
+      if isLocked { removeLeftoversOfKilledCreations() }
+      try buildDatabase(operation)
     }
-    // The connection is closed: the log is checkpointed into the file and deleted.
-    guard link(temporary, path) != 0 else { return }
-    switch errno {
-    case EEXIST:
-      return
-    case EPERM, EOPNOTSUPP, EXDEV:
-      // A file system without hard links: rename instead, checking first, which only leaves a
-      // moment in which two stores creating the file at once could replace each other's new,
-      // empty database.
-      guard access(path, F_OK) != 0, rename(temporary, path) != 0 else { return }
-      throw posixError(errno, "\(operation): move the new database into place")
-    case let code:
-      throw posixError(code, "\(operation): link the new database into place")
-    }
+  }
+
+  /// Removes what writers killed while creating a database in the store's directory left behind:
+  /// their `.feedstore-<UUID>.new` files and the side files beside them.
+  ///
+  /// A store creates a database only while it holds the directory's lock, so such a file found
+  /// while holding it is a dead writer's. The lock is tried, never waited for: when another
+  /// store holds it, a later insert or delete removes them. A file that cannot be removed (one
+  /// that another user's store left in a shared directory) stays.
+  func tryRemovingLeftoversOfKilledCreations() {
+    let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    defer { close(descriptor) }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return }
+    removeLeftoversOfKilledCreations()
   }
 
   /// Removes the store's damaged file and the side files SQLite keeps beside it.
@@ -120,7 +115,7 @@ struct FeedStorageFile {
   /// - Throws: ``SQLiteFeedStoreError`` when the file or the directory's lock is in use past the
   ///   busy timeout, the file is no longer the store's to remove, or it cannot be removed.
   func remove(_ operation: String, structureBroken: Bool = false) throws {
-    try withDirectoryLocked(operation) {
+    try withDirectoryLocked(operation) { _ in
       let connection: SQLiteConnection
       do {
         connection = try SQLiteConnection(
@@ -153,6 +148,78 @@ struct FeedStorageFile {
   }
 
   // MARK: Helpers
+
+  /// The directory that holds the database file.
+  private var directory: String {
+    let directory = (path as NSString).deletingLastPathComponent
+    return directory.isEmpty ? "." : directory
+  }
+
+  /// The prefix of the name of a database being built beside the store's file.
+  private static let creationPrefix = ".feedstore-"
+  /// The suffix of the name of a database being built beside the store's file.
+  private static let creationSuffix = ".new"
+
+  /// Builds a new database in a file of its own beside the path and links it into place.
+  private func buildDatabase(_ operation: String) throws {
+    let temporary = (directory as NSString).appendingPathComponent(
+      Self.creationPrefix + UUID().uuidString + Self.creationSuffix)
+    defer { Self.unlinkAll(temporary) }
+    do {
+      let connection = try SQLiteConnection(
+        path: temporary, mode: .create, busyTimeout: busyTimeout)
+      try connection.execute(FeedSchema.newFileSettings, "set up a new database")
+      try connection.execute(FeedSchema.connectionSettings, "configure the new database")
+      try connection.execute("BEGIN IMMEDIATE", "begin creating the schema")
+      try FeedSchema.migrate(connection, from: 0)
+      try connection.execute("COMMIT", "commit the schema")
+    } catch SQLiteFeedStoreError.sqlite(let step, _, let resultCode, let message) {
+      // Name the store's file, not the temporary one beside it.
+      throw SQLiteFeedStoreError.sqlite(
+        operation: "\(operation): create the database (\(step))", path: path,
+        resultCode: resultCode, message: message)
+    }
+    // The connection is closed: the log is checkpointed into the file and deleted.
+    guard link(temporary, path) != 0 else { return }
+    switch errno {
+    case EEXIST:
+      return
+    case EPERM, EOPNOTSUPP, EXDEV:
+      // A file system without hard links: rename instead, checking first, which only leaves a
+      // moment in which two stores creating the file at once could replace each other's new,
+      // empty database (on a file system that cannot lock the directory either).
+      guard access(path, F_OK) != 0, rename(temporary, path) != 0 else { return }
+      throw posixError(errno, "\(operation): move the new database into place")
+    case let code:
+      throw posixError(code, "\(operation): link the new database into place")
+    }
+  }
+
+  /// Removes every `.feedstore-<UUID>.new` file and its side files in the directory; call it
+  /// only while holding the directory's lock, which every store creating a database holds.
+  private func removeLeftoversOfKilledCreations() {
+    guard let entries = opendir(directory) else { return }
+    defer { closedir(entries) }
+    while let entry = readdir(entries) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if Self.isLeftoverOfCreation(name) {
+        unlink((directory as NSString).appendingPathComponent(name))
+      }
+    }
+  }
+
+  /// Whether `name` is a database being created beside a store's file, or one of its side files.
+  private static func isLeftoverOfCreation(_ name: String) -> Bool {
+    guard name.hasPrefix(creationPrefix) else { return false }
+    let rest = name.dropFirst(creationPrefix.count)
+    guard let end = rest.range(of: creationSuffix),
+      UUID(uuidString: String(rest[..<end.lowerBound])) != nil
+    else { return false }
+    let suffix = String(rest[end.upperBound...])
+    return suffix.isEmpty || sideFileSuffixes.contains(suffix)
+  }
 
   /// Throws when anything but a regular file stands where SQLite keeps a side file of the
   /// database, before SQLite opens it: on a directory it fails forever, on a FIFO it waits
@@ -270,29 +337,31 @@ struct FeedStorageFile {
   /// Runs `body` holding an exclusive advisory lock (`flock`) on the directory that holds the
   /// file; closing the directory releases it, even when `body` throws.
   ///
-  /// Another store holds the lock only while it removes a damaged file, but its process can be
-  /// suspended or stopped meanwhile: the lock is waited for as SQLite's are, up to the busy
-  /// timeout (``BusyWait``), so a store never waits forever. On a file system that cannot lock a
-  /// directory, `body` runs without the lock: removal then relies on looking at the file again.
+  /// Another store holds the lock only while it creates the database or removes a damaged file,
+  /// but its process can be suspended or stopped meanwhile: the lock is waited for as SQLite's
+  /// are, up to the busy timeout (``BusyWait``), so a store never waits forever. On a file system
+  /// that cannot lock a directory, `body` runs without the lock, and is told so: removal then
+  /// relies on looking at the file again, and creation removes nothing it did not make.
   ///
   /// - Throws: ``SQLiteFeedStoreError/fileSystem(operation:path:code:message:)`` with
   ///   `EWOULDBLOCK` when another store still holds the lock at the timeout, or what `body`
   ///   throws.
-  private func withDirectoryLocked(_ operation: String, _ body: () throws -> Void) throws {
-    let directory = (path as NSString).deletingLastPathComponent
-    let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+  private func withDirectoryLocked(
+    _ operation: String, _ body: (_ isLocked: Bool) throws -> Void
+  ) throws {
+    let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { throw posixError(errno, "\(operation): open its directory") }
     defer { close(descriptor) }
-    if BusyWait.lockExclusively(descriptor, timeout: busyTimeout) != 0 {
+    guard BusyWait.lockExclusively(descriptor, timeout: busyTimeout) == 0 else {
       switch errno {
       case EWOULDBLOCK:
         throw posixError(
           EWOULDBLOCK, "\(operation): lock its directory, which another store holds")
-      case EOPNOTSUPP, ENOTSUP: break
+      case EOPNOTSUPP, ENOTSUP: return try body(false)
       case let code: throw posixError(code, "\(operation): lock its directory")
       }
     }
-    try body()
+    try body(true)
   }
 
   /// An operating-system failure as an error naming the path.
