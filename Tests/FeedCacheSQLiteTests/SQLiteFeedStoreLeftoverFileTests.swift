@@ -5,10 +5,10 @@ import FeedStoreSupport
 import Foundation
 import Testing
 
-/// The files a store leaves beside its database when it dies: the next writer removes what a
-/// dead writer left.
+/// The files a store leaves beside its database when it dies or its database goes away.
 ///
-/// The kill test (docs/CrashSafety.md) makes them with real kills.
+/// The next writer removes what a dead writer left, and a new database never picks up the log of
+/// one that was removed. The kill test (docs/CrashSafety.md) makes the first kind with real kills.
 @Suite struct SQLiteFeedStoreLeftoverFileTests {
   // Before: no insert or delete ever removed them.
   @Test func insert_intoNewStorageRemovesWhatAWriterKilledWhileCreatingADatabaseLeft()
@@ -70,6 +70,39 @@ import Testing
       try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
 
       #expect(try names(in: directory).isSuperset(of: others))
+    }
+  }
+
+  // An app that resets its cache by removing the database while a store still has it open
+  // leaves that database's log behind. Before: the next insert's new database replayed it, and
+  // a log of another application's tables made it refuse the new database as not its own.
+  @Test func insert_afterTheDatabaseWasRemovedNeverReplaysTheLogItLeft() async throws {
+    try await withTemporaryDirectory { directory in
+      let storeURL = directory.appending(path: "feed.sqlite")
+      try leaveTheLogOfARemovedDatabase(at: storeURL)
+      let sut = try makeSUT(in: directory)
+      let cache = FeedStoreFixtures.uniqueCachedFeed()
+
+      try await sut.insert(cache.feed, timestamp: cache.timestamp)
+
+      #expect(try await sut.retrieve() == cache)
+      let tables = try SQLiteConnection(location: .file(storeURL), busyTimeout: .seconds(1))
+        .texts("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", "list")
+      #expect(tables == ["feed_cache", "feed_image"])
+    }
+  }
+
+  @Test func retrieve_afterTheDatabaseWasRemovedDeliversNilAndLeavesItsLogAlone() async throws {
+    try await withTemporaryDirectory { directory in
+      let storeURL = directory.appending(path: "feed.sqlite")
+      try leaveTheLogOfARemovedDatabase(at: storeURL)
+      let before = try names(in: directory)
+      let sut = try makeSUT(in: directory)
+
+      let retrieved = try await sut.retrieve()
+
+      #expect(retrieved == nil)
+      #expect(try names(in: directory) == before)
     }
   }
 }
@@ -135,4 +168,23 @@ private func lockDirectory(_ directory: URL) throws -> Int32 {
   try #require(descriptor >= 0)
   try #require(flock(descriptor, LOCK_EX) == 0)
   return descriptor
+}
+
+/// Leaves at `storeURL` the log and index of a database that is gone: another application's
+/// database, with a table in its log only, removed while its connection was open.
+private func leaveTheLogOfARemovedDatabase(at storeURL: URL) throws {
+  let connection = try SQLiteConnection(location: .file(storeURL), busyTimeout: .seconds(1))
+  try connection.execute(
+    """
+    PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0;
+    CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('another application''s');
+    """, "write another application's database, all of it in its log")
+  let path = storeURL.path(percentEncoded: false)
+  let log = try Data(contentsOf: URL(filePath: path + "-wal"))
+  let index = try Data(contentsOf: URL(filePath: path + "-shm"))
+  try FileManager.default.removeItem(at: storeURL)
+  // SQLite leaves the log of a database removed under it, as a killed process would.
+  try log.write(to: URL(filePath: path + "-wal"))
+  try index.write(to: URL(filePath: path + "-shm"))
+  #expect(!log.isEmpty)
 }

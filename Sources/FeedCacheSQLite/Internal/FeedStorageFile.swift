@@ -67,7 +67,9 @@ struct FeedStorageFile {
   /// The database is built in a file of its own beside the path (`.feedstore-<UUID>.new`), then
   /// hard-linked into place, which fails rather than replaces when the path exists. All of it
   /// happens under the directory's lock, so a file of that name found under the lock was left by
-  /// a writer killed while creating one: that is removed first.
+  /// a writer killed while creating one: that is removed first, and so are side files left
+  /// beside the missing database (a store whose file was removed while it still had it open
+  /// leaves its log behind when it closes), which SQLite would otherwise replay into the new one.
   ///
   /// - Throws: ``SQLiteFeedStoreError`` when the database cannot be created, when another store
   ///   holds the directory's lock past the busy timeout, or when something that is not a file
@@ -78,7 +80,10 @@ struct FeedStorageFile {
       // Another store may have made it while this one waited for the lock.
       guard lstat(path, &info) != 0 else { return }
       try checkSideFiles(operation)
-      if isLocked { removeLeftoversOfKilledCreations() }
+      if isLocked {
+        removeLeftoversOfKilledCreations()
+        try removeSideFilesOfMissingDatabase(operation)
+      }
       try buildDatabase(operation)
     }
   }
@@ -219,6 +224,17 @@ struct FeedStorageFile {
     else { return false }
     let suffix = String(rest[end.upperBound...])
     return suffix.isEmpty || sideFileSuffixes.contains(suffix)
+  }
+
+  /// Removes the side files at the path of a database that is not there, which nothing reads
+  /// but SQLite would replay into a new database at the path; call it holding the directory's
+  /// lock, after ``checkSideFiles(_:)``.
+  private func removeSideFilesOfMissingDatabase(_ operation: String) throws {
+    for suffix in Self.sideFileSuffixes {
+      if let code = Self.removeFile(at: path + suffix) {
+        throw posixError(code, "\(operation): remove \(path + suffix), left by a removed database")
+      }
+    }
   }
 
   /// Throws when anything but a regular file stands where SQLite keeps a side file of the
