@@ -27,6 +27,12 @@ import Foundation
 ///   symbolic link, which SQLite would write through) is refused by every operation and never
 ///   modified; so is anything but a regular file where SQLite keeps the database's side files
 ///   (`-wal`, `-shm`, `-journal`).
+/// - Read-only storage: on a volume mounted read-only, or in a directory that is immutable or that
+///   the user may not write to, where SQLite cannot make its log and the log's index, retrieve
+///   still delivers the cache (it opens the file as immutable for that retrieve, when no log holds
+///   commits), and insert and delete throw
+///   ``SQLiteFeedStoreError/readOnlyStorage(operation:path:reason:)`` saying why; deleting when
+///   nothing is cached succeeds.
 /// - Values: timestamps are stored bit for bit (`-0.0` included); non-finite timestamps and URLs
 ///   whose `absoluteString` does not parse back as the same URL are refused before anything is
 ///   written. A URL is stored as its `absoluteString`: a relative URL with a base comes back as

@@ -57,6 +57,12 @@ public enum SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConvert
   case unsupportedValue(
     operation: String, path: String, image: Int?, field: String, problem: String)
 
+  /// Nothing can be written to the storage at `path`, as `reason` says: its volume is mounted
+  /// read-only, or its directory refuses new files (permissions, an immutable flag) where SQLite
+  /// would have to create its log and the log's index. Retrieve still reads the cache; insert and
+  /// delete throw this and change nothing.
+  case readOnlyStorage(operation: String, path: String, reason: String)
+
   /// The operating system refused a file operation on `path`: `code` is its `errno` and
   /// `message` its text.
   case fileSystem(operation: String, path: String, code: Int32, message: String)
@@ -76,7 +82,8 @@ public enum SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConvert
       .foreignDatabase(_, let path, _), .unsupportedSchemaVersion(_, let path, _, _),
       .notAFile(_, let path), .foreignSideFile(_, let path, _, _),
       .corruptRow(_, let path, _, _, _, _),
-      .unsupportedValue(_, let path, _, _, _), .fileSystem(_, let path, _, _),
+      .unsupportedValue(_, let path, _, _, _), .readOnlyStorage(_, let path, _),
+      .fileSystem(_, let path, _, _),
       .fileNameTooLong(let path, _, _):
       return path
     case .notAFileURL:
@@ -128,6 +135,10 @@ public enum SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConvert
       return
         "Could not \(operation) at \(path): \(value) cannot be stored exactly: \(problem); "
         + "nothing was written"
+    case .readOnlyStorage(let operation, let path, let reason):
+      return
+        "Could not \(operation) at \(path): the storage is read-only (\(reason)), so the cache "
+        + "can be retrieved but not changed"
     case .fileSystem(let operation, let path, let code, let message):
       return "Could not \(operation) at \(path): \(message) (errno \(code))"
     case .fileNameTooLong(let path, let bytes, let limit):

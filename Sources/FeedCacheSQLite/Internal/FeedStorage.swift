@@ -42,8 +42,11 @@ struct FeedStorage {
   /// The cached feed, read without writing anything.
   mutating func retrieve() throws -> CachedFeed? {
     let operation = "retrieve the cached feed"
-    guard let database = try openDatabase(for: .retrieve, operation) else { return nil }
     do {
+      if database == nil, let file, let reason = file.readOnlyReason() {
+        return try Self.retrieve(fromReadOnly: file, because: reason, operation)
+      }
+      guard let database = try openDatabase(for: .retrieve, operation) else { return nil }
       return try database.retrieve(operation)
     } catch let error as SQLiteFeedStoreError {
       guard let problem = error.unreadableDatabaseProblem, let path = error.path else {
@@ -104,6 +107,14 @@ struct FeedStorage {
   {
     if let database { return database }
     guard let file else { return nil }
+    if access != .retrieve, let reason = file.readOnlyReason() {
+      // Deleting nothing needs no write.
+      guard access == .delete, file.isMissing else {
+        throw SQLiteFeedStoreError.readOnlyStorage(
+          operation: operation, path: file.path, reason: reason)
+      }
+      return nil
+    }
     // Why the last pass could not open the file, when it could not.
     var lastFailure: SQLiteFeedStoreError?
     for _ in 0..<6 {
@@ -150,6 +161,30 @@ struct FeedStorage {
 }
 
 extension FeedStorage {
+  /// Reads the cache from storage nothing can be written to, as `reason` says, through a
+  /// connection opened for this retrieve only: one kept open would go on trusting a file opened
+  /// as immutable after the storage became writable again.
+  fileprivate static func retrieve(
+    fromReadOnly file: FeedStorageFile, because reason: String, _ operation: String
+  ) throws -> CachedFeed? {
+    let mode = try file.readingMode(onReadOnlyStorage: reason, operation)
+    switch try file.inspect(operation, readingAs: mode) {
+    case .missing:
+      return nil
+    case .damaged(let problem):
+      throw SQLiteFeedStoreError.damagedStorage(
+        operation: operation, path: file.path, problem: problem)
+    case .current(let version):
+      let database = try FeedDatabase(
+        path: file.path, version: version, busyTimeout: file.busyTimeout, mode: mode, operation)
+      if let problem = try database.structuralProblem(operation) {
+        throw SQLiteFeedStoreError.damagedStorage(
+          operation: operation, path: file.path, problem: problem)
+      }
+      return try database.retrieve(operation)
+    }
+  }
+
   /// An existing file of the store's own, opened and checked.
   fileprivate enum OpenedFile {
     case sound(FeedDatabase)

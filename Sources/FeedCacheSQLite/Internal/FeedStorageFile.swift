@@ -38,12 +38,17 @@ struct FeedStorageFile {
 
   /// Looks at what is at the path, reading only.
   ///
-  /// - Parameter operation: What the store is doing, for the error.
+  /// - Parameters:
+  ///   - operation: What the store is doing, for the error.
+  ///   - mode: How to open the database to read its schema: ``SQLiteConnection/Mode/readOnly``,
+  ///     or ``SQLiteConnection/Mode/immutable`` on storage that cannot be written to.
   /// - Returns: What is there, when it is the store's to read or replace.
   /// - Throws: ``SQLiteFeedStoreError`` for storage the store must leave alone: a directory or
   ///   a symbolic link, another application's database, a newer schema version, something that is not a file
   ///   where a side file belongs; or when it cannot be read at all.
-  func inspect(_ operation: String) throws -> State {
+  func inspect(_ operation: String, readingAs mode: SQLiteConnection.Mode = .readOnly) throws
+    -> State
+  {
     var info = stat()
     // Not followed: SQLite would write where a link points, and make its side files there.
     guard lstat(path, &info) == 0 else {
@@ -58,7 +63,7 @@ struct FeedStorageFile {
     if let problem = try problemInHeader(fileSize: Int(info.st_size), operation) {
       return .damaged(problem)
     }
-    return try inspectDatabase(operation)
+    return try inspectDatabase(operation, readingAs: mode)
   }
 
   /// Creates a new, empty database of the current version at the path, unless something is
@@ -86,6 +91,54 @@ struct FeedStorageFile {
       }
       try buildDatabase(operation)
     }
+  }
+
+  /// Why nothing can be written to the storage now, or `nil` when a write can go ahead.
+  ///
+  /// That is a volume mounted read-only, or a directory that refuses new files (to this user, or
+  /// to anyone when it is immutable) while SQLite would have to create its log and the log's
+  /// index there: with both in place and writable, it writes without creating anything.
+  func readOnlyReason() -> String? {
+    var volume = statvfs()
+    if statvfs(directory, &volume) == 0, volume.f_flag & UInt(ST_RDONLY) != 0 {
+      return "its volume is mounted read-only"
+    }
+    guard access(directory, W_OK) != 0 else { return nil }
+    let code = errno
+    guard access(path + "-wal", W_OK) != 0 || access(path + "-shm", W_OK) != 0 else { return nil }
+    switch code {
+    case EROFS: return "its volume is read-only"
+    case EACCES: return "this user may not create files in its directory"
+    case EPERM: return "its directory is immutable"
+    default: return nil  // A missing directory, say: what fails next says so.
+    }
+  }
+
+  /// How to open the database to read it from storage that cannot be written to, as
+  /// ``readOnlyReason()`` gives it: as immutable when its log holds nothing, as a store that
+  /// closed cleanly leaves it; else as SQLite reads a read-only database with a log, which needs
+  /// the log's index to be there already.
+  ///
+  /// - Throws: ``SQLiteFeedStoreError/readOnlyStorage(operation:path:reason:)`` when the log
+  ///   holds commits but its index is missing, which SQLite cannot create there.
+  func readingMode(onReadOnlyStorage reason: String, _ operation: String) throws
+    -> SQLiteConnection.Mode
+  {
+    var log = stat()
+    guard lstat(path + "-wal", &log) == 0, log.st_size > 0 else { return .immutable }
+    guard access(path + "-shm", F_OK) == 0 else {
+      throw SQLiteFeedStoreError.readOnlyStorage(
+        operation: operation, path: path,
+        reason: "\(reason), and its write-ahead log holds commits that SQLite can read only "
+          + "with the log's index (-shm), which it cannot create there")
+    }
+    return .readOnly
+  }
+
+  /// Whether nothing is at the path.
+  var isMissing: Bool {
+    var info = stat()
+    return lstat(path, &info) != 0 && errno == ENOENT
   }
 
   /// Removes what writers killed while creating a database in the store's directory left behind:
@@ -300,13 +353,15 @@ struct FeedStorageFile {
 
   /// Reads the schema version and the table names through a read-only connection, which
   /// neither recovers a foreign database's log into it nor checkpoints it when it closes.
-  private func inspectDatabase(_ operation: String) throws -> State {
+  private func inspectDatabase(_ operation: String, readingAs mode: SQLiteConnection.Mode) throws
+    -> State
+  {
     let connection: SQLiteConnection
     let version: Int64
     let tables: [String]
     do {
       connection = try SQLiteConnection(
-        path: path, mode: .readOnly, busyTimeout: busyTimeout, operation: operation)
+        path: path, mode: mode, busyTimeout: busyTimeout, operation: operation)
       try connection.execute("BEGIN DEFERRED", operation)
       defer { connection.rollBackIfNeeded() }
       version = try connection.integer("PRAGMA user_version", operation) ?? 0
