@@ -33,6 +33,9 @@ import Foundation
 ///   commits), and insert and delete throw
 ///   ``SQLiteFeedStoreError/readOnlyStorage(operation:path:reason:)`` saying why; deleting when
 ///   nothing is cached succeeds.
+/// - Full disk: a delete that SQLite cannot write into a full disk removes the database and its
+///   side files instead, which frees their space, unless another connection has the database
+///   open: it then throws `SQLITE_FULL`, saying so, and changes nothing.
 /// - Values: timestamps are stored bit for bit (`-0.0` included); non-finite timestamps and URLs
 ///   whose `absoluteString` does not parse back as the same URL are refused before anything is
 ///   written. A URL is stored as its `absoluteString`: a relative URL with a base comes back as

@@ -25,10 +25,19 @@ struct FeedStorage {
     self.database = database
   }
 
-  /// Removes the cached feed, if any; a damaged file of the store's own goes with it.
+  /// Removes the cached feed, if any; a damaged file of the store's own goes with it, and so does
+  /// a file on a disk too full for SQLite to write the deletion, which frees its space.
   mutating func delete() throws {
-    try write(.delete, "delete the cached feed") { database, operation in
-      try database.delete(operation)
+    let operation = "delete the cached feed"
+    do {
+      try write(.delete, operation) { database, operation in
+        try database.delete(operation)
+      }
+    } catch let error as SQLiteFeedStoreError where error.primaryResultCode == SQLITE_FULL {
+      guard let file else { throw error }
+      // The store's own connection would keep the files, and their space, while it is open.
+      database = nil
+      try file.removeToFreeSpace(operation, after: error)
     }
   }
 

@@ -205,6 +205,46 @@ struct FeedStorageFile {
     }
   }
 
+  /// Removes the database and its side files after SQLite could not write a deletion into a full
+  /// disk (`failure`): that frees their space, and deletes the cache all the same.
+  ///
+  /// Only while no other connection has the database open, or that one would go on reading a
+  /// file that is gone: the store takes SQLite's exclusive lock, which any open connection
+  /// prevents, in exclusive locking mode, which needs no shared memory and so writes nothing. As
+  /// every removal, under the directory's lock.
+  ///
+  /// - Throws: `failure`, saying so, when another connection has the database open; another
+  ///   ``SQLiteFeedStoreError`` when the files cannot be removed.
+  func removeToFreeSpace(_ operation: String, after failure: SQLiteFeedStoreError) throws {
+    try withDirectoryLocked(operation) { _ in
+      let connection: SQLiteConnection
+      do {
+        connection = try SQLiteConnection(
+          path: path, mode: .readWrite, busyTimeout: busyTimeout, operation: operation)
+      } catch let error as SQLiteFeedStoreError where error.meansFileWentAway {
+        return
+      }
+      do {
+        try connection.execute("PRAGMA locking_mode = EXCLUSIVE", operation)
+        try connection.execute("BEGIN EXCLUSIVE", operation)
+      } catch let error as SQLiteFeedStoreError where error.primaryResultCode == SQLITE_BUSY {
+        guard case .sqlite(let failed, _, let resultCode, let message) = failure else {
+          throw failure
+        }
+        throw SQLiteFeedStoreError.sqlite(
+          operation: failed, path: path, resultCode: resultCode,
+          message: "\(message), and another connection has the database open, so the store "
+            + "could not remove it to free the space")
+      }
+      defer { connection.rollBackIfNeeded() }
+      for suffix in Self.sideFileSuffixes + [""] {
+        if let code = Self.removeFile(at: path + suffix) {
+          throw posixError(code, "\(operation): remove \(path + suffix) to free space")
+        }
+      }
+    }
+  }
+
   // MARK: Helpers
 
   /// The directory that holds the database file.
