@@ -43,9 +43,9 @@ struct FeedStorageFile {
   ///   - mode: How to open the database to read its schema: ``SQLiteConnection/Mode/readOnly``,
   ///     or ``SQLiteConnection/Mode/immutable`` on storage that cannot be written to.
   /// - Returns: What is there, when it is the store's to read or replace.
-  /// - Throws: ``SQLiteFeedStoreError`` for storage the store must leave alone: a directory or
-  ///   a symbolic link, another application's database, a newer schema version, something that is not a file
-  ///   where a side file belongs; or when it cannot be read at all.
+  /// - Throws: ``SQLiteFeedStoreError`` for storage the store must leave alone: a directory or a
+  ///   symbolic link, another application's database, a newer schema version, something that is
+  ///   not a file where a side file belongs; or when it cannot be read at all.
   func inspect(_ operation: String, readingAs mode: SQLiteConnection.Mode = .readOnly) throws
     -> State
   {
@@ -103,9 +103,9 @@ struct FeedStorageFile {
     if statvfs(directory, &volume) == 0, volume.f_flag & UInt(ST_RDONLY) != 0 {
       return "its volume is mounted read-only"
     }
-    guard access(directory, W_OK) != 0 else { return nil }
+    guard !Self.isWritable(directory) else { return nil }
     let code = errno
-    guard access(path + "-wal", W_OK) != 0 || access(path + "-shm", W_OK) != 0 else { return nil }
+    guard !Self.isWritable(path + "-wal") || !Self.isWritable(path + "-shm") else { return nil }
     switch code {
     case EROFS: return "its volume is read-only"
     case EACCES: return "this user may not create files in its directory"
@@ -479,6 +479,12 @@ struct FeedStorageFile {
   private func posixError(_ code: Int32, _ operation: String) -> SQLiteFeedStoreError {
     .fileSystem(
       operation: operation, path: path, code: code, message: String(cString: strerror(code)))
+  }
+
+  /// Whether this process may write to the item at `path`, as its effective user; `errno` says
+  /// why not.
+  private static func isWritable(_ path: String) -> Bool {
+    faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) == 0
   }
 
   /// Removes the file at `path` when there is one.
