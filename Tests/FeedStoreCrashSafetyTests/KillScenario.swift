@@ -37,4 +37,12 @@ enum KillScenario: String, CaseIterable, Sendable {
     case .intoNewStorage: "nothing cached"
     }
   }
+
+  /// What a kill may leave, as a failure message says it.
+  var allowedOutcomes: String {
+    switch self {
+    case .overOldCache: "the old cache or the new feed"
+    case .intoNewStorage: "nothing cached or the new feed"
+    }
+  }
 }

@@ -19,11 +19,7 @@ struct RealKillTests {
   {
     let report = try await makeSUT(backend, .overOldCache)
 
-    #expect(
-      report.tornOutcomes.isEmpty,
-      "\(report.tornOutcomes.count) kills left neither feed, first: \(report.tornOutcomes.prefix(3))"
-    )
-    #expect(report.childFailures.isEmpty, "children failed: \(report.childFailures.prefix(3))")
+    expectNoTornCache(report)
   }
 
   @Test(arguments: FeedStoreBackend.all.filter(\.isPersistent))
@@ -41,13 +37,7 @@ struct RealKillTests {
   {
     let report = try await makeSUT(backend, .intoNewStorage)
 
-    #expect(
-      report.tornOutcomes.isEmpty,
-      """
-      \(report.tornOutcomes.count) kills left something other than nothing or the new feed, \
-      first: \(report.tornOutcomes.prefix(3))
-      """)
-    #expect(report.childFailures.isEmpty, "children failed: \(report.childFailures.prefix(3))")
+    expectNoTornCache(report)
   }
 
   // Before: a killed first SQLite insert left .feedstore-<UUID>.new with its -wal and -shm, and
@@ -65,6 +55,22 @@ struct RealKillTests {
     -> KillReport
   {
     try await KillCampaigns.shared.report(for: backend, scenario)
+  }
+
+  /// Expects every kill to have left the old cache (nothing, in new storage) or the new feed,
+  /// and every child to have ended by the kill or a successful insert.
+  private func expectNoTornCache(
+    _ report: KillReport, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(
+      report.tornOutcomes.isEmpty,
+      """
+      \(report.tornOutcomes.count) kills left something other than \
+      \(report.scenario.allowedOutcomes), first: \(report.tornOutcomes.prefix(3))
+      """, sourceLocation: sourceLocation)
+    #expect(
+      report.childFailures.isEmpty, "children failed: \(report.childFailures.prefix(3))",
+      sourceLocation: sourceLocation)
   }
 
   private func expectNoLeftoverAfterNextInsert(

@@ -173,14 +173,7 @@ struct FeedStorageFile {
   /// - Throws: ``SQLiteFeedStoreError`` when the file or the directory's lock is in use past the
   ///   busy timeout, the file is no longer the store's to remove, or it cannot be removed.
   func remove(_ operation: String, structureBroken: Bool = false) throws {
-    try withDirectoryLocked(operation) { _ in
-      let connection: SQLiteConnection
-      do {
-        connection = try SQLiteConnection(
-          path: path, mode: .readWrite, busyTimeout: busyTimeout, operation: operation)
-      } catch let error as SQLiteFeedStoreError where error.meansFileWentAway {
-        return
-      }
+    try withDatabaseToRemove(operation) { connection in
       do {
         try connection.execute("BEGIN IMMEDIATE", operation)
       } catch let error as SQLiteFeedStoreError {
@@ -197,11 +190,7 @@ struct FeedStorageFile {
       case .current, .missing:
         return
       }
-      for suffix in Self.sideFileSuffixes + [""] {
-        if let code = Self.removeFile(at: path + suffix) {
-          throw posixError(code, "\(operation): remove \(path + suffix)")
-        }
-      }
+      try removeDatabaseFiles(operation)
     }
   }
 
@@ -216,14 +205,7 @@ struct FeedStorageFile {
   /// - Throws: `failure`, saying so, when another connection has the database open; another
   ///   ``SQLiteFeedStoreError`` when the files cannot be removed.
   func removeToFreeSpace(_ operation: String, after failure: SQLiteFeedStoreError) throws {
-    try withDirectoryLocked(operation) { _ in
-      let connection: SQLiteConnection
-      do {
-        connection = try SQLiteConnection(
-          path: path, mode: .readWrite, busyTimeout: busyTimeout, operation: operation)
-      } catch let error as SQLiteFeedStoreError where error.meansFileWentAway {
-        return
-      }
+    try withDatabaseToRemove(operation) { connection in
       do {
         try connection.execute("PRAGMA locking_mode = EXCLUSIVE", operation)
         try connection.execute("BEGIN EXCLUSIVE", operation)
@@ -237,15 +219,37 @@ struct FeedStorageFile {
             + "could not remove it to free the space")
       }
       defer { connection.rollBackIfNeeded() }
-      for suffix in Self.sideFileSuffixes + [""] {
-        if let code = Self.removeFile(at: path + suffix) {
-          throw posixError(code, "\(operation): remove \(path + suffix) to free space")
-        }
-      }
+      try removeDatabaseFiles(operation)
     }
   }
 
   // MARK: Helpers
+
+  /// Runs `body` with a connection of its own to the database, holding the directory's lock, as
+  /// every removal does; does nothing when the file is gone already.
+  private func withDatabaseToRemove(
+    _ operation: String, _ body: (SQLiteConnection) throws -> Void
+  ) throws {
+    try withDirectoryLocked(operation) { _ in
+      let connection: SQLiteConnection
+      do {
+        connection = try SQLiteConnection(
+          path: path, mode: .readWrite, busyTimeout: busyTimeout, operation: operation)
+      } catch let error as SQLiteFeedStoreError where error.meansFileWentAway {
+        return
+      }
+      try body(connection)
+    }
+  }
+
+  /// Removes the database file and the side files beside it.
+  private func removeDatabaseFiles(_ operation: String) throws {
+    for suffix in Self.sideFileSuffixes + [""] {
+      if let code = Self.removeFile(at: path + suffix) {
+        throw posixError(code, "\(operation): remove \(path + suffix)")
+      }
+    }
+  }
 
   /// The directory that holds the database file.
   private var directory: String {
