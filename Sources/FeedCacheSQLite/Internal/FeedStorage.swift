@@ -12,17 +12,21 @@ struct FeedStorage {
   let file: FeedStorageFile?
   /// The open database, once an operation found it readable.
   private var database: FeedDatabase?
+  /// The file's directory as this storage last removed what killed writers left in it.
+  private var directoryAtLastCleanup: FeedStorageFile.DirectoryVersion?
 
   /// Storage over the database file `file`, not opened yet.
   init(file: FeedStorageFile) {
     self.file = file
     self.database = nil
+    self.directoryAtLastCleanup = nil
   }
 
   /// Storage in memory, open from the start.
   init(inMemory database: FeedDatabase) {
     self.file = nil
     self.database = database
+    self.directoryAtLastCleanup = nil
   }
 
   /// Removes the cached feed, if any; a damaged file of the store's own goes with it, and so does
@@ -91,7 +95,7 @@ struct FeedStorage {
     _ access: Access, _ operation: String,
     _ body: (FeedDatabase, String) throws -> Void
   ) throws {
-    file?.tryRemovingLeftoversOfKilledCreations()
+    file?.tryRemovingLeftoversOfKilledCreations(since: &directoryAtLastCleanup)
     guard let database = try openDatabase(for: access, operation) else { return }
     do {
       try body(database, operation)

@@ -28,6 +28,25 @@ struct FeedStorageFile {
   /// How long the store waits for another connection's lock, or another store's lock on the
   /// directory.
   let busyTimeout: Duration
+  /// The directory that holds the database file.
+  private let directory: String
+
+  /// The database file at `path`, whose store waits up to `busyTimeout` for another's locks.
+  init(path: String, busyTimeout: Duration) {
+    self.path = path
+    self.busyTimeout = busyTimeout
+    let directory = (path as NSString).deletingLastPathComponent
+    self.directory = directory.isEmpty ? "." : directory
+  }
+
+  /// The directory's identity and last change, which tell whether an entry was created or
+  /// removed in it since it was last looked at.
+  struct DirectoryVersion: Equatable {
+    fileprivate let device: UInt64
+    fileprivate let inode: UInt64
+    fileprivate let seconds: Int
+    fileprivate let nanoseconds: Int
+  }
 
   /// The size of SQLite's file header.
   private static let headerSize = 100
@@ -141,19 +160,27 @@ struct FeedStorageFile {
     return lstat(path, &info) != 0 && errno == ENOENT
   }
 
-  /// Removes what writers killed while creating a database in the store's directory left behind:
-  /// their `.feedstore-<UUID>.new` files and the side files beside them.
+  /// Removes what writers killed while creating a database in the store's directory left behind
+  /// (their `.feedstore-<UUID>.new` files and the side files beside them), unless the directory
+  /// is as it was at `lastCleanup`.
   ///
   /// A store creates a database only while it holds the directory's lock, so such a file found
   /// while holding it is a dead writer's. The lock is tried, never waited for: when another
   /// store holds it, a later insert or delete removes them. A file that cannot be removed (one
-  /// that another user's store left in a shared directory) stays.
-  func tryRemovingLeftoversOfKilledCreations() {
+  /// that another user's store left in a shared directory) stays. A directory in which no entry
+  /// was created or removed since is not read again: an insert into it costs one `stat`.
+  ///
+  /// - Parameter lastCleanup: The directory as this store last cleaned it; updated when it does.
+  func tryRemovingLeftoversOfKilledCreations(since lastCleanup: inout DirectoryVersion?) {
+    var info = stat()
+    guard stat(directory, &info) == 0, DirectoryVersion(info) != lastCleanup else { return }
     let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { return }
     defer { close(descriptor) }
-    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return }
+    // The version before the lock: a change after it is seen by the next write.
+    guard fstat(descriptor, &info) == 0, flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return }
     removeLeftoversOfKilledCreations()
+    lastCleanup = DirectoryVersion(info)
   }
 
   /// Removes the store's damaged file and the side files SQLite keeps beside it.
@@ -251,12 +278,6 @@ struct FeedStorageFile {
     }
   }
 
-  /// The directory that holds the database file.
-  private var directory: String {
-    let directory = (path as NSString).deletingLastPathComponent
-    return directory.isEmpty ? "." : directory
-  }
-
   /// The prefix of the name of a database being built beside the store's file.
   private static let creationPrefix = ".feedstore-"
   /// The suffix of the name of a database being built beside the store's file.
@@ -303,10 +324,12 @@ struct FeedStorageFile {
     guard let entries = opendir(directory) else { return }
     defer { closedir(entries) }
     while let entry = readdir(entries) {
+      // Most entries are not: the name is made a String only when its first bytes match.
       let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        bytes.starts(with: Self.creationPrefix.utf8)
+          ? String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self) : nil
       }
-      if Self.isLeftoverOfCreation(name) {
+      if let name, Self.isLeftoverOfCreation(name) {
         unlink((directory as NSString).appendingPathComponent(name))
       }
     }
@@ -505,5 +528,19 @@ struct FeedStorageFile {
     for suffix in [""] + sideFileSuffixes {
       unlink(path + suffix)
     }
+  }
+}
+
+extension FeedStorageFile.DirectoryVersion {
+  /// The version `info`, the status of a directory, gives.
+  fileprivate init(_ info: stat) {
+    #if canImport(Darwin)
+      let modified = info.st_mtimespec
+    #else
+      let modified = info.st_mtim
+    #endif
+    self.init(
+      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), seconds: Int(modified.tv_sec),
+      nanoseconds: Int(modified.tv_nsec))
   }
 }
