@@ -25,14 +25,17 @@ public protocol FileSystem: Sendable {
   /// - Throws: An error when the directory cannot be listed.
   func contentsOfDirectory(at url: URL) throws -> [String]
 
-  /// Creates a file holding `contents`, or truncates and overwrites an existing one.
+  /// Creates a new file holding `contents`, where nothing is yet.
   ///
-  /// The bytes need not be on stable storage yet: ``synchronizeFile(at:)`` puts them there.
+  /// It never writes through a symbolic link or into a file that is already there: the store
+  /// removes its leftover temporary file first, so anything at `url` was put there by someone
+  /// else. The bytes need not be on stable storage yet: ``synchronizeFile(at:)`` puts them there.
   ///
   /// - Parameters:
   ///   - url: The file to write.
   ///   - contents: The bytes to write.
-  /// - Throws: An error when the file cannot be written completely.
+  /// - Throws: A ``ForeignItemError`` when anything is at `url` already, a link included;
+  ///   another error when the file cannot be written completely.
   func createFile(at url: URL, contents: Data) throws
 
   /// Returns once the contents of a file are on stable storage, as `fsync(2)` does.
@@ -57,16 +60,19 @@ public protocol FileSystem: Sendable {
   /// - Throws: An error when the directory cannot be flushed.
   func synchronizeDirectory(at url: URL) throws
 
-  /// Removes the file at `url`; does nothing when there is none. Never removes a directory.
+  /// Removes the file at `url`, or the symbolic link itself, never what it points to; does
+  /// nothing when there is none. Never removes a directory.
   ///
   /// - Parameter url: The file to remove.
-  /// - Throws: An error when the file exists but cannot be removed, or `url` names a directory.
+  /// - Throws: A ``ForeignItemError`` when `url` names a directory; another error when the file
+  ///   exists but cannot be removed.
   func removeItem(at url: URL) throws
 
   /// Runs `body` while holding an exclusive lock named by `url`, which other store instances
   /// and other processes taking the same lock wait for, as `flock(2)` does.
   ///
-  /// The lock file is the implementation's: it may create it and remove it again. Waiting for a
+  /// The lock file is the implementation's: it may create it and remove it again, but must
+  /// never follow a symbolic link at `url` or lock anything but a regular file. Waiting for a
   /// holder should end: ``LocalFileSystem`` throws `EWOULDBLOCK` after its
   /// ``LocalFileSystem/lockTimeout``.
   ///
@@ -74,6 +80,8 @@ public protocol FileSystem: Sendable {
   ///   - url: The lock file, beside the file it protects.
   ///   - body: The work to do while holding the lock.
   /// - Returns: What `body` returns.
-  /// - Throws: An error when the lock cannot be taken, or what `body` throws.
+  /// - Throws: A ``ForeignItemError`` when a symbolic link, a directory or another item that is
+  ///   not a regular file is at `url`; another error when the lock cannot be taken; or what
+  ///   `body` throws.
   func withExclusiveLock<Value>(at url: URL, _ body: () throws -> Value) throws -> Value
 }

@@ -4,7 +4,7 @@ import Foundation
 /// A ``FeedCache/FeedStore`` that keeps its feed as one JSON file.
 ///
 /// ```swift
-/// let store = JSONFileFeedStore(storeURL: cachesDirectory.appending(path: "feed.json"))
+/// let store = try JSONFileFeedStore(storeURL: cachesDirectory.appending(path: "feed.json"))
 /// try await store.insert(feed, timestamp: .now)
 /// ```
 ///
@@ -20,6 +20,16 @@ import Foundation
 /// (so is the `.<name>.<UUID>.tmp` of earlier versions of this store). Both names stay within
 /// 255 bytes for any valid store file name. Retrieve takes no lock: it reads the old file or the
 /// new one.
+///
+/// **Shared directories.** The store never writes through a symbolic link, so another user of a
+/// directory such as `/tmp` cannot make it write elsewhere: the temporary file is created only
+/// where nothing is (`O_EXCL`), and the lock file is opened without following a link. A link,
+/// a directory or another item the store did not make, standing where it keeps its lock file or
+/// (after it removed its leftovers) its temporary file, makes insert and delete throw
+/// ``JSONFileFeedStoreError/Reason/foreignSideFile`` naming it, and is left as it is. The lock
+/// file is opened read-only, so one that another user owns or that nobody may write still locks.
+/// What the directory's other users can still do is replace the cache with a file of their
+/// own: keep a cache that matters in a directory only its user can write.
 ///
 /// **Concurrency.** The file work runs on a serial queue of each instance, never blocking the
 /// Swift concurrency pool; the calls of one instance run in the order they are made.
@@ -46,9 +56,18 @@ public struct JSONFileFeedStore: FeedStore {
   /// Creates a store over the JSON file at `storeURL`, which need not exist yet.
   ///
   /// - Parameters:
-  ///   - storeURL: The file that holds the cache. Its directory must exist.
+  ///   - storeURL: The file that holds the cache, a `file:` URL. Its directory must exist.
   ///   - fileSystem: How the store reaches the disk; the real one by default.
-  public init(storeURL: URL, fileSystem: any FileSystem = LocalFileSystem()) {
+  /// - Throws: A ``JSONFileFeedStoreError`` with the reason
+  ///   ``JSONFileFeedStoreError/Reason/notAFileURL`` for a URL that is not a file URL, such as
+  ///   an `https:` URL, which names no file to keep the cache in. Never for what is (or is not)
+  ///   at the URL: making a store does not touch the disk.
+  public init(storeURL: URL, fileSystem: any FileSystem = LocalFileSystem()) throws {
+    guard storeURL.isFileURL else {
+      throw JSONFileFeedStoreError(
+        .open, .notAFileURL, at: storeURL,
+        detail: storeURL.scheme.map { "its scheme is \($0)" } ?? "it has no scheme")
+    }
     self.storeURL = storeURL
     self.fileSystem = fileSystem
     fileWork = BlockingWorkQueue(

@@ -8,6 +8,8 @@ import Foundation
 public struct JSONFileFeedStoreError: Error, CustomStringConvertible, Sendable {
   /// The store operation that failed.
   public enum Operation: Sendable, Equatable {
+    /// ``JSONFileFeedStore/init(storeURL:fileSystem:)``.
+    case open
     /// ``JSONFileFeedStore/retrieve()``.
     case retrieve
     /// ``JSONFileFeedStore/insert(_:timestamp:)``.
@@ -21,8 +23,9 @@ public struct JSONFileFeedStoreError: Error, CustomStringConvertible, Sendable {
   /// The cases from ``emptyFile`` to ``invalidValue(offset:field:)`` mean the file is this
   /// store's but corrupt, and ``unreadable`` that it cannot be read at all: an insert replaces
   /// such a file and a delete removes it. ``unsupportedFormatVersion(_:)`` and ``directory`` mean
-  /// the path holds something this store must not overwrite: insert and delete refuse it and
-  /// leave it as it is.
+  /// the path holds something this store must not overwrite, and ``foreignSideFile`` that such
+  /// an item stands where the store keeps its lock or temporary file: insert and delete refuse
+  /// it and leave it as it is.
   public enum Reason: Sendable, Equatable {
     /// The file is empty.
     case emptyFile
@@ -53,6 +56,13 @@ public struct JSONFileFeedStoreError: Error, CustomStringConvertible, Sendable {
     /// The URL of the image at `imageIndex` of the feed to insert would not read back as the
     /// same URL.
     case unrepresentableURL(imageIndex: Int)
+    /// The store's URL is not a `file:` URL, so there is no file to keep the cache in.
+    case notAFileURL
+    /// Something the store did not make stands where it keeps its lock file or temporary file:
+    /// a symbolic link, a directory, or a file another program created. The store never
+    /// follows, writes through or removes it, so insert and delete refuse to run until it is
+    /// gone; ``detail`` says what and where.
+    case foreignSideFile
   }
 
   /// The operation that failed.
@@ -122,6 +132,7 @@ public struct JSONFileFeedStoreError: Error, CustomStringConvertible, Sendable {
   private var headline: String {
     let path = storeURL.path(percentEncoded: false)
     switch operation {
+    case .open: return "Cannot open a feed cache at \(storeURL.absoluteString)"
     case .retrieve: return "Cannot retrieve the feed cache at \(path)"
     case .insert: return "Cannot insert into the feed cache at \(path)"
     case .delete: return "Cannot delete the feed cache at \(path)"
@@ -156,11 +167,17 @@ public struct JSONFileFeedStoreError: Error, CustomStringConvertible, Sendable {
       "the timestamp is not finite (\(detail)), which the file cannot hold"
     case .unrepresentableURL(let index):
       "the URL of image \(index), \(detail), would not read back as the same URL"
+    case .notAFileURL:
+      "it is not a file URL (\(detail)), and the store keeps its cache in a file"
+    case .foreignSideFile:
+      detail
     }
   }
 
   private var outcome: String {
     switch (operation, reason) {
+    case (.open, _):
+      "no store was made"
     case (.retrieve, .unsupportedFormatVersion), (.retrieve, .directory):
       "it is left untouched, and insert and delete refuse it too"
     case (.retrieve, _):

@@ -16,6 +16,12 @@ import Foundation
 /// but not past its cache, which only `F_FULLFSYNC` flushes), replaced with `rename` and removed
 /// with `unlink`, which never removes a directory. Locks are `flock` locks on a lock file that
 /// the holder removes when it lets go, waited for up to ``lockTimeout``.
+///
+/// It never writes through a symbolic link, so it is safe in a directory other users write to,
+/// such as `/tmp`: a file is created only where nothing is yet (`O_EXCL`), and a lock file is
+/// opened without following a link (`O_NOFOLLOW`), read-only, which is all `flock` needs, so a
+/// lock file that another user owns or that nobody may write still locks. What it finds instead
+/// of a file it may use, it reports as a ``ForeignItemError``.
 public struct LocalFileSystem: FileSystem {
   /// How long a lock is waited for by default: as long as an SQLite store waits for its database.
   public static let defaultLockTimeout: Duration = .seconds(5)
@@ -55,10 +61,11 @@ public struct LocalFileSystem: FileSystem {
   }
 
   public func createFile(at url: URL, contents: Data) throws {
-    let descriptor = try withPath(of: url) {
-      open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    let descriptor = try withPath(of: url) { path in
+      let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+      guard descriptor >= 0 else { throw foreignItem(at: path, url) }
+      return descriptor
     }
-    guard descriptor >= 0 else { throw POSIXError.current() }
     do {
       try writeAll(contents, to: descriptor)
     } catch {
@@ -69,7 +76,7 @@ public struct LocalFileSystem: FileSystem {
   }
 
   public func synchronizeFile(at url: URL) throws {
-    try synchronize(url, flags: O_RDONLY | O_CLOEXEC)
+    try synchronize(url, flags: O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
   }
 
   public func replaceItem(at destination: URL, withItemAt source: URL) throws {
@@ -84,15 +91,19 @@ public struct LocalFileSystem: FileSystem {
   }
 
   public func removeItem(at url: URL) throws {
-    guard try withPath(of: url, unlink) != 0 else { return }
-    let error = POSIXError.current()
-    guard error.code != .ENOENT else { return }
-    throw error
+    try withPath(of: url) { path in
+      guard unlink(path) != 0, errno != ENOENT else { return }
+      // Linux fails with EISDIR for a directory, Apple platforms with EPERM.
+      let error = POSIXError.current()
+      var status = stat()
+      guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { throw error }
+      throw ForeignItemError(url: url, kind: .directory)
+    }
   }
 
   public func withExclusiveLock<Value>(at url: URL, _ body: () throws -> Value) throws -> Value {
     try withPath(of: url) { path in
-      let descriptor = try lock(path)
+      let descriptor = try lock(path, at: url)
       let result = Result { try body() }
       // Removing the file while holding the lock is what makes removing it safe: a waiter on
       // this file finds it gone once it gets the lock, and locks the file now at the path.
@@ -105,10 +116,9 @@ public struct LocalFileSystem: FileSystem {
 
   /// Opens and locks the lock file at `path`, and returns its descriptor once the lock is
   /// held on the file that is at `path` now, not on one a previous holder removed meanwhile.
-  private func lock(_ path: UnsafePointer<CChar>) throws -> Int32 {
+  private func lock(_ path: UnsafePointer<CChar>, at url: URL) throws -> Int32 {
     while true {
-      let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-      guard descriptor >= 0 else { throw POSIXError.current() }
+      let descriptor = try openLockFile(path, at: url)
       var held = stat()
       var current = stat()
       guard BusyWait.lockExclusively(descriptor, timeout: lockTimeout) == 0,
@@ -118,7 +128,7 @@ public struct LocalFileSystem: FileSystem {
         close(descriptor)
         throw error
       }
-      if stat(path, &current) == 0 {
+      if lstat(path, &current) == 0 {
         if held.st_dev == current.st_dev && held.st_ino == current.st_ino { return descriptor }
       } else if errno != ENOENT {
         let error = POSIXError.current()
@@ -127,6 +137,45 @@ public struct LocalFileSystem: FileSystem {
       }
       close(descriptor)
     }
+  }
+
+  /// Opens the lock file at `path` read-only, creating it when there is none.
+  ///
+  /// An existing lock file is opened without `O_CREAT`, which Linux refuses for a file another
+  /// user owns in a sticky directory (`fs.protected_regular`), and without write access, which
+  /// its owner or mode may refuse; `flock` needs neither. A missing one is created with
+  /// `O_EXCL`, which never follows a link. Anything but a regular file is refused.
+  private func openLockFile(_ path: UnsafePointer<CChar>, at url: URL) throws -> Int32 {
+    while true {
+      let existing = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+      if existing >= 0 {
+        var status = stat()
+        guard fstat(existing, &status) == 0 else {
+          let error = POSIXError.current()
+          close(existing)
+          throw error
+        }
+        guard let foreign = ForeignItemError(url: url, status: status) else { return existing }
+        close(existing)
+        throw foreign
+      }
+      guard errno == ENOENT else { throw foreignItem(at: path, url) }
+      let created = open(path, O_RDONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+      if created >= 0 { return created }
+      // Another holder created it since: open theirs.
+      guard errno == EEXIST else { throw POSIXError.current() }
+    }
+  }
+
+  /// What an `open` of `path` that just failed found there: a ``ForeignItemError`` for anything
+  /// but a regular file (a regular file where one was to be created is one too), or the
+  /// `errno` of the failure.
+  private func foreignItem(at path: UnsafePointer<CChar>, _ url: URL) -> any Error {
+    let error = POSIXError.current()
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return error }
+    if let foreign = ForeignItemError(url: url, status: status) { return foreign }
+    return error.code == .EEXIST ? ForeignItemError(url: url, kind: .file) : error
   }
 
   private func synchronize(_ url: URL, flags: Int32) throws {

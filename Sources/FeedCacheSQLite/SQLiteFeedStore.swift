@@ -23,8 +23,19 @@ import Foundation
 ///   file: pages two tables share, rows that break the schema's constraints) makes retrieve
 ///   throw ``SQLiteFeedStoreError/damagedStorage(operation:path:problem:)``; insert replaces it
 ///   and delete removes it. A file that is not the store's to change (another
-///   application's database, a database from a newer version of this code, a directory) is
-///   refused by every operation and never modified.
+///   application's database, a database from a newer version of this code, a directory, a
+///   symbolic link, which SQLite would write through) is refused by every operation and never
+///   modified; so is anything but a regular file where SQLite keeps the database's side files
+///   (`-wal`, `-shm`, `-journal`).
+/// - Read-only storage: on a volume mounted read-only, or in a directory that is immutable or that
+///   the user may not write to, where SQLite cannot make its log and the log's index, retrieve
+///   still delivers the cache (it opens the file as immutable for that retrieve, when no log holds
+///   commits), and insert and delete throw
+///   ``SQLiteFeedStoreError/readOnlyStorage(operation:path:reason:)`` saying why; deleting when
+///   nothing is cached succeeds.
+/// - Full disk: a delete that SQLite cannot write into a full disk removes the database and its
+///   side files instead, which frees their space, unless another connection has the database
+///   open: it then throws `SQLITE_FULL`, saying so, and changes nothing.
 /// - Values: timestamps are stored bit for bit (`-0.0` included); non-finite timestamps and URLs
 ///   whose `absoluteString` does not parse back as the same URL are refused before anything is
 ///   written. A URL is stored as its `absoluteString`: a relative URL with a base comes back as

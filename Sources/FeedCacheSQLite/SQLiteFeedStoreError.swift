@@ -11,7 +11,8 @@ import Foundation
 /// by a delete. Storage that is not the
 /// store's to change (``foreignDatabase(operation:path:tables:)``,
 /// ``unsupportedSchemaVersion(operation:path:found:newestSupported:)``,
-/// ``notAFile(operation:path:)``) is refused by every operation and never modified.
+/// ``notAFile(operation:path:)``, ``foreignSideFile(operation:path:sideFile:item:)``) is refused
+/// by every operation and never modified.
 public enum SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConvertible {
   /// SQLite returned a failure while the store was doing `operation` on the database at `path`.
   ///
@@ -34,9 +35,16 @@ public enum SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConvert
   case unsupportedSchemaVersion(
     operation: String, path: String, found: Int64, newestSupported: Int32)
 
-  /// Something other than a file, such as a directory, is where the database file should be; the
-  /// store leaves it alone.
+  /// Something other than a regular file, such as a directory or a symbolic link, is where the
+  /// database file should be; the store never follows, writes into or removes it.
   case notAFile(operation: String, path: String)
+
+  /// Something the store did not make stands where SQLite keeps a side file of the database at
+  /// `path`: at `sideFile` (the write-ahead log, its index or a rollback journal) is `item`, such
+  /// as "a directory" or "a symbolic link". SQLite would fail on it forever, wait on it forever
+  /// (a FIFO) or write where a link points, so the store leaves it alone and refuses every
+  /// operation until it is removed.
+  case foreignSideFile(operation: String, path: String, sideFile: String, item: String)
 
   /// A stored row of the database at `path` does not hold a valid value: for example an image id
   /// that is not a UUID or a URL that does not parse. `row` is the image's position, or the cache
@@ -48,6 +56,12 @@ public enum SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConvert
   /// written: `image` is the image's position in the feed, or `nil` for the timestamp.
   case unsupportedValue(
     operation: String, path: String, image: Int?, field: String, problem: String)
+
+  /// Nothing can be written to the storage at `path`, as `reason` says: its volume is mounted
+  /// read-only, or its directory refuses new files (permissions, an immutable flag) where SQLite
+  /// would have to create its log and the log's index. Retrieve still reads the cache; insert and
+  /// delete throw this and change nothing.
+  case readOnlyStorage(operation: String, path: String, reason: String)
 
   /// The operating system refused a file operation on `path`: `code` is its `errno` and
   /// `message` its text.
@@ -66,8 +80,10 @@ public enum SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConvert
     switch self {
     case .sqlite(_, let path, _, _), .damagedStorage(_, let path, _),
       .foreignDatabase(_, let path, _), .unsupportedSchemaVersion(_, let path, _, _),
-      .notAFile(_, let path), .corruptRow(_, let path, _, _, _, _),
-      .unsupportedValue(_, let path, _, _, _), .fileSystem(_, let path, _, _),
+      .notAFile(_, let path), .foreignSideFile(_, let path, _, _),
+      .corruptRow(_, let path, _, _, _, _),
+      .unsupportedValue(_, let path, _, _, _), .readOnlyStorage(_, let path, _),
+      .fileSystem(_, let path, _, _),
       .fileNameTooLong(let path, _, _):
       return path
     case .notAFileURL:
@@ -102,8 +118,14 @@ public enum SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConvert
         + "knows (it supports versions up to \(newestSupported)); the file was left untouched"
     case .notAFile(let operation, let path):
       return
-        "Could not \(operation) at \(path): it is a directory or another non-file where the "
-        + "database file should be; it was left untouched"
+        "Could not \(operation) at \(path): it is a directory, a symbolic link or another item "
+        + "that is not a file, where the database file should be; the store never follows, writes "
+        + "into or removes it, so it was left untouched"
+    case .foreignSideFile(let operation, let path, let sideFile, let item):
+      return
+        "Could not \(operation) at \(path): \(sideFile), where SQLite keeps the database's "
+        + "\(Self.role(ofSideFile: sideFile)), is \(item), which the store did not make and never "
+        + "follows, writes through or removes: remove it to use the store"
     case .corruptRow(let operation, let path, let table, let row, let column, let problem):
       return
         "Could not \(operation) at \(path): row \(row) of \(table) has an invalid \(column): "
@@ -113,6 +135,10 @@ public enum SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConvert
       return
         "Could not \(operation) at \(path): \(value) cannot be stored exactly: \(problem); "
         + "nothing was written"
+    case .readOnlyStorage(let operation, let path, let reason):
+      return
+        "Could not \(operation) at \(path): the storage is read-only (\(reason)), so the cache "
+        + "can be retrieved but not changed"
     case .fileSystem(let operation, let path, let code, let message):
       return "Could not \(operation) at \(path): \(message) (errno \(code))"
     case .fileNameTooLong(let path, let bytes, let limit):
@@ -122,6 +148,13 @@ public enum SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConvert
     case .notAFileURL(let url):
       return "Could not open the feed store at \(url): it is not a file URL"
     }
+  }
+
+  /// What SQLite keeps in the side file at `path`, as its name's suffix says.
+  private static func role(ofSideFile path: String) -> String {
+    if path.hasSuffix("-wal") { return "write-ahead log" }
+    if path.hasSuffix("-shm") { return "write-ahead log index" }
+    return "rollback journal"
   }
 
   /// The symbolic name of a result code's primary code, such as `SQLITE_BUSY`.

@@ -14,6 +14,7 @@ package struct FeedStoreBackend: Sendable, CustomStringConvertible {
   /// Whether a store made in a directory keeps its cache there for the next store made in it.
   package let isPersistent: Bool
   private let makeStoreInDirectory: @Sendable (URL) async throws -> any FeedStore
+  private let prepareStorageOfStore: @Sendable (any FeedStore) async throws -> Void
   private let closeStorageOfStore: @Sendable (any FeedStore) async -> Void
 
   /// Registers a backend.
@@ -21,28 +22,41 @@ package struct FeedStoreBackend: Sendable, CustomStringConvertible {
   /// - Parameters:
   ///   - name: The backend's short name.
   ///   - isPersistent: Whether stores made in one directory share their storage.
-  ///   - makeStore: Opens the store whose storage is in the directory it is given.
+  ///   - makeStore: Opens the store whose storage is in the directory it is given, as an app
+  ///     does, without touching the disk.
+  ///   - prepareStorage: Makes what a store makes on first use, such as a database file, as
+  ///     after an app's first launch; nothing by default.
   ///   - closeStorage: Closes what a store keeps open of its storage; nothing by default.
   package init(
     _ name: String,
     isPersistent: Bool,
     makeStore: @escaping @Sendable (_ directory: URL) async throws -> any FeedStore,
+    prepareStorage: @escaping @Sendable (_ store: any FeedStore) async throws -> Void = { _ in },
     closeStorage: @escaping @Sendable (_ store: any FeedStore) async -> Void = { _ in }
   ) {
     self.name = name
     self.isPersistent = isPersistent
     self.makeStoreInDirectory = makeStore
+    self.prepareStorageOfStore = prepareStorage
     self.closeStorageOfStore = closeStorage
   }
 
   /// Opens the store whose storage is in `directory`: empty the first time, and for a persistent
   /// backend, over the same storage every later time.
   ///
-  /// - Parameter directory: An existing directory that only this backend's stores use.
+  /// - Parameters:
+  ///   - directory: An existing directory that only this backend's stores use.
+  ///   - preparingStorage: Whether to make what the store makes on first use (SQLite's database
+  ///     file) now, so that a benchmark times the operation and not the file's creation; `false`
+  ///     leaves it to the first insert, as in an app's first launch.
   /// - Returns: The store.
-  /// - Throws: An error when the store cannot be opened.
-  package func makeStore(in directory: URL) async throws -> any FeedStore {
-    try await makeStoreInDirectory(directory)
+  /// - Throws: An error when the store cannot be opened or its storage prepared.
+  package func makeStore(in directory: URL, preparingStorage: Bool = true) async throws
+    -> any FeedStore
+  {
+    let store = try await makeStoreInDirectory(directory)
+    if preparingStorage { try await prepareStorageOfStore(store) }
+    return store
   }
 
   /// Closes what `store` keeps open of its storage, so that its files stay as they are until
@@ -64,17 +78,14 @@ extension FeedStoreBackend {
   package static let all: [FeedStoreBackend] = [
     FeedStoreBackend("InMemory", isPersistent: false) { _ in InMemoryFeedStore() },
     FeedStoreBackend("JSONFile", isPersistent: true) { directory in
-      JSONFileFeedStore(storeURL: directory.appending(path: "feed.json"))
+      try JSONFileFeedStore(storeURL: directory.appending(path: "feed.json"))
     },
     FeedStoreBackend(
       "SQLite", isPersistent: true,
       makeStore: { directory in
-        let store = try SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))
-        // The file is made on first use; make it now, as after an app's first launch, so the
-        // benchmark times the operation and not the file's creation.
-        try await store.createDatabaseIfNeeded()
-        return store
+        try SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))
       },
+      prepareStorage: { store in try await (store as? SQLiteFeedStore)?.createDatabaseIfNeeded() },
       closeStorage: { store in await (store as? SQLiteFeedStore)?.closeDatabase() }),
   ]
 

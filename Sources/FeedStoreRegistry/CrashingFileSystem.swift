@@ -12,7 +12,7 @@ import Foundation
 /// skipping the sync keeps a sweep over many crash points fast.
 ///
 /// ```swift
-/// let store = JSONFileFeedStore(storeURL: url, fileSystem: CrashingFileSystem(crashPoint: 3))
+/// let store = try JSONFileFeedStore(storeURL: url, fileSystem: CrashingFileSystem(crashPoint: 3))
 /// try await store.insert(feed, timestamp: .now)  // throws SimulatedCrash at the fourth write
 /// ```
 package final class CrashingFileSystem: FileSystem {
@@ -42,11 +42,11 @@ package final class CrashingFileSystem: FileSystem {
     return try base.contentsOfFile(at: url)
   }
 
-  /// Creates the file, then writes its contents chunk by chunk; a crash between chunks leaves the
-  /// chunks before it in the file.
+  /// Creates the file where nothing is yet, as the real one does, then writes its contents chunk
+  /// by chunk; a crash between chunks leaves the chunks before it in the file.
   package func createFile(at url: URL, contents: Data) throws {
     try spendWrite()
-    try Data().writeUnsynced(to: url)
+    try base.createFile(at: url, contents: Data())
     var written = 0
     while written < contents.count {
       do {

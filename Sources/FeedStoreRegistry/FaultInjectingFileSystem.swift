@@ -8,7 +8,7 @@ import Foundation
 /// ```swift
 /// let fileSystem = FaultInjectingFileSystem()
 /// fileSystem.injectFault(.replaceItem)
-/// let store = JSONFileFeedStore(storeURL: url, fileSystem: fileSystem)
+/// let store = try JSONFileFeedStore(storeURL: url, fileSystem: fileSystem)
 /// ```
 package final class FaultInjectingFileSystem: ForwardingFileSystem {
   /// An operation of ``FeedCacheJSONFile/FileSystem``.

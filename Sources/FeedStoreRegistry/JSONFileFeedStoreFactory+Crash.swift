@@ -5,9 +5,9 @@ import Foundation
 /// Crashes are simulated at the store's file system, ``CrashingFileSystem``, over the real disk.
 extension JSONFileFeedStoreFactory: CrashableFeedStoreFactory {
   package func makeStore(sharingStorageWith store: JSONFileFeedStore, crashingAt crashPoint: Int)
-    -> JSONFileFeedStore
+    throws -> JSONFileFeedStore
   {
-    JSONFileFeedStore(
+    try JSONFileFeedStore(
       storeURL: store.storeURL, fileSystem: CrashingFileSystem(crashPoint: crashPoint))
   }
 

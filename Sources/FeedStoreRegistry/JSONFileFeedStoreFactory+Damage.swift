@@ -3,7 +3,7 @@ import FeedCacheJSONFile
 import FeedStoreSpecs
 import Foundation
 
-/// Damage is real bytes, directories and temporary files in the store's directory; only an
+/// Damage is real bytes, directories, temporary files and links in the store's directory; only an
 /// unreadable file is made at the store's file system, which fails reading it with `EIO` until it
 /// is replaced or removed, since the tests run as root, whom file permissions do not stop.
 extension JSONFileFeedStoreFactory: DamageableFeedStoreFactory {
@@ -18,7 +18,7 @@ extension JSONFileFeedStoreFactory: DamageableFeedStoreFactory {
   package func makeStorage(damagedAs damage: StorageDamage, afterCaching cache: CachedFeed)
     async throws -> JSONFileDamagedStorage
   {
-    let url = makeStore().storeURL
+    let url = try makeStore().storeURL
     // Written without syncing: what is damaged next is the file's bytes, not their durability.
     try await JSONFileFeedStore(storeURL: url, fileSystem: CrashingFileSystem(crashPoint: .max))
       .insert(cache.feed, timestamp: cache.timestamp)
@@ -53,21 +53,36 @@ extension JSONFileFeedStoreFactory: DamageableFeedStoreFactory {
       try committed.prefix(committed.count / 2).writeUnsynced(
         to: url.deletingLastPathComponent().appending(
           path: ".\(url.lastPathComponent).\(UUID().uuidString).tmp"))
+    case .directoryInPlaceOfSideFile:
+      let lock = Self.lockURL(of: url)
+      try FileManager.default.createDirectory(at: lock, withIntermediateDirectories: false)
+      try Data("someone else's".utf8).writeUnsynced(to: lock.appending(path: "file"))
+    case .linkInPlaceOfSideFile:
+      let target = url.appendingPathExtension("someone-else's")
+      try Data("someone else's".utf8).writeUnsynced(to: target)
+      try FileManager.default.createSymbolicLink(
+        at: Self.lockURL(of: url), withDestinationURL: target)
     }
     return JSONFileDamagedStorage(url: url, fileSystem: LocalFileSystem())
   }
 
-  package func makeStore(over storage: JSONFileDamagedStorage) -> JSONFileFeedStore {
-    JSONFileFeedStore(storeURL: storage.url, fileSystem: storage.fileSystem)
+  package func makeStore(over storage: JSONFileDamagedStorage) throws -> JSONFileFeedStore {
+    try JSONFileFeedStore(storeURL: storage.url, fileSystem: storage.fileSystem)
   }
 
   package func storageName(of storage: JSONFileDamagedStorage) -> String {
     storage.url.path(percentEncoded: false)
   }
 
-  /// The store file's bytes, or a directory standing in its place with its entries' names.
+  /// The store file's bytes, or a directory standing in its place with its entries' names; and
+  /// whatever stands where the lock file belongs, read through a link.
   package func snapshot(of storage: JSONFileDamagedStorage) throws -> StorageSnapshot {
-    try StorageSnapshot(items: DamageBytes.items(at: [storage.url]))
+    try StorageSnapshot(items: DamageBytes.items(at: [storage.url, Self.lockURL(of: storage.url)]))
+  }
+
+  /// Where the store keeps its lock file while it changes the store file at `url`.
+  private static func lockURL(of url: URL) -> URL {
+    url.deletingLastPathComponent().appending(path: ".\(url.lastPathComponent).lock")
   }
 
   /// Where to cut `committed` to end inside the middle image of `cache`: half way through its id.

@@ -21,14 +21,16 @@ package struct JSONFileFeedStoreFactory: FailableFeedStoreFactory, PersistentFee
     self.directory = directory
   }
 
-  package func makeStore() -> JSONFileFeedStore {
-    JSONFileFeedStore(
+  package func makeStore() throws -> JSONFileFeedStore {
+    try JSONFileFeedStore(
       storeURL: directory.appending(path: "\(UUID().uuidString).json"),
       fileSystem: FaultInjectingFileSystem())
   }
 
-  package func makeStore(sharingStorageWith store: JSONFileFeedStore) -> JSONFileFeedStore {
-    JSONFileFeedStore(storeURL: store.storeURL, fileSystem: FaultInjectingFileSystem())
+  package func makeStore(sharingStorageWith store: JSONFileFeedStore) throws
+    -> JSONFileFeedStore
+  {
+    try JSONFileFeedStore(storeURL: store.storeURL, fileSystem: FaultInjectingFileSystem())
   }
 
   package func makeRetrievalFail(for store: JSONFileFeedStore) throws {

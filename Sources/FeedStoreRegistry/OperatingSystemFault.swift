@@ -8,24 +8,40 @@ import Foundation
 #endif
 
 /// A fault the operating system makes for real, under which our durable backends run their
-/// failure specs again, since injected faults hide what a real one does (a store that writes in
-/// place tears its file on a full disk, while an injected error before the write hides it).
+/// failure specs again, or their own tests, since injected faults hide what a real one does (a
+/// store that writes in place tears its file on a full disk, while an injected error before the
+/// write hides it).
 ///
 /// Each fault needs a privilege the machine may not grant; ``unavailableReason`` says why it
-/// cannot be made here, and the tests then show the variant as skipped with that reason.
+/// cannot be made here, and the tests then show the variant as skipped with that reason. They
+/// run only when the run asks for them with `FEEDSTORE_OS_FAULTS=1` (``skipReason``).
 package enum OperatingSystemFault: String, CaseIterable, Sendable {
   /// A small tmpfs filled to the last byte: writes fail with `ENOSPC`. Needs `mount(2)`.
   case fullDisk
   /// A directory marked immutable with `chattr +i`: nothing in it can be created, renamed or
   /// removed (`EPERM`), while its files can still be read. Needs `chattr` and `CAP_LINUX_IMMUTABLE`.
   case immutableDirectory
+  /// A small tmpfs remounted read-only once the files are in place: every write fails with
+  /// `EROFS`, every read works. Remounting needs `mount(2)` and no file on it open for writing.
+  case readOnlyVolume
 
   /// Why this machine cannot make the fault, or `nil` when it can.
   package var unavailableReason: String? {
     switch self {
-    case .fullDisk: Self.fullDiskUnavailableReason
+    case .fullDisk, .readOnlyVolume: Self.mountUnavailableReason
     case .immutableDirectory: Self.immutableDirectoryUnavailableReason
     }
+  }
+
+  /// Why a test that makes this fault does not run now, or `nil` when it runs: the run must ask
+  /// for real faults with `FEEDSTORE_OS_FAULTS=1`, so a plain `swift test` as root never mounts
+  /// or freezes anything, and the machine must be able to make this one.
+  package var skipReason: String? {
+    guard ProcessInfo.processInfo.environment["FEEDSTORE_OS_FAULTS"] == "1" else {
+      return
+        "real operating-system faults are opt-in: set FEEDSTORE_OS_FAULTS=1 (as root) to run them"
+    }
+    return unavailableReason
   }
 
   /// Runs `body` with a directory inside `directory` where the fault can be made, and undoes
@@ -42,7 +58,7 @@ package enum OperatingSystemFault: String, CaseIterable, Sendable {
     let faulty = directory.appending(path: rawValue, directoryHint: .isDirectory)
     try FileManager.default.createDirectory(at: faulty, withIntermediateDirectories: false)
     switch self {
-    case .fullDisk:
+    case .fullDisk, .readOnlyVolume:
       try Self.mountTmpfs(at: faulty, size: "1m")
       defer { umount2(faulty.path, Int32(MNT_DETACH)) }
       try await body(faulty)
@@ -59,6 +75,7 @@ package enum OperatingSystemFault: String, CaseIterable, Sendable {
     switch self {
     case .fullDisk: try Self.fill(directory)
     case .immutableDirectory: try Self.chattr("+i", directory)
+    case .readOnlyVolume: try Self.remountReadOnly(directory)
     }
   }
 
@@ -66,6 +83,14 @@ package enum OperatingSystemFault: String, CaseIterable, Sendable {
 
   private static func mountTmpfs(at url: URL, size: String) throws {
     guard mount("tmpfs", url.path, "tmpfs", 0, "size=\(size)") == 0 else {
+      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EPERM)
+    }
+  }
+
+  /// Remounts the tmpfs at `url` read-only; it fails with `EBUSY` while a file on it is open for
+  /// writing.
+  private static func remountReadOnly(_ url: URL) throws {
+    guard mount("tmpfs", url.path, "tmpfs", UInt(MS_REMOUNT | MS_RDONLY), nil) == 0 else {
       throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EPERM)
     }
   }
@@ -102,11 +127,13 @@ package enum OperatingSystemFault: String, CaseIterable, Sendable {
 
   // MARK: Probing the machine once
 
-  private static let fullDiskUnavailableReason: String? = probe { directory in
+  private static let mountUnavailableReason: String? = probe { directory in
     do {
       try mountTmpfs(at: directory, size: "64k")
     } catch {
-      return "this process may not mount a tmpfs (\(error)), so it cannot fill a disk"
+      return
+        "this process may not mount a tmpfs (\(error)), so it cannot fill a disk or make a "
+        + "read-only volume"
     }
     umount2(directory.path, Int32(MNT_DETACH))
     return nil

@@ -77,6 +77,7 @@ extension SQLiteFeedStoreFactory: DamageableFeedStoreFactory {
   package func snapshot(of url: URL) throws -> StorageSnapshot {
     let name = url.lastPathComponent
     let directory = url.deletingLastPathComponent()
+    // A link where the log belongs is read through, so a write through it shows.
     var items = try DamageBytes.items(at: [
       url, directory.appending(path: "\(name)-wal"), directory.appending(path: "\(name)-journal"),
     ])
@@ -116,11 +117,23 @@ extension SQLiteFeedStoreFactory: DamageableFeedStoreFactory {
       try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: url.path)
     case .leftoverPartialWrite:
       // A log whose header is torn, as a writer killed while starting it leaves.
-      try DamageBytes.garbage(count: 4_096).writeUnsynced(
-        to: url.deletingLastPathComponent().appending(path: "\(url.lastPathComponent)-wal"))
+      try DamageBytes.garbage(count: 4_096).writeUnsynced(to: logURL(of: url))
+    case .directoryInPlaceOfSideFile:
+      try FileManager.default.createDirectory(
+        at: logURL(of: url), withIntermediateDirectories: false)
+      try Data("someone else's".utf8).writeUnsynced(to: logURL(of: url).appending(path: "file"))
+    case .linkInPlaceOfSideFile:
+      let target = url.appendingPathExtension("someone-else's")
+      try Data("someone else's".utf8).writeUnsynced(to: target)
+      try FileManager.default.createSymbolicLink(at: logURL(of: url), withDestinationURL: target)
     default:
       throw DamageSetupError(description: "\(damage.rawValue) is made without a committed cache")
     }
+  }
+
+  /// Where SQLite keeps the write-ahead log of the database at `url`.
+  private static func logURL(of url: URL) -> URL {
+    url.deletingLastPathComponent().appending(path: "\(url.lastPathComponent)-wal")
   }
 
   /// Inserts `cache` with a store of its own and moves every committed page into the file.

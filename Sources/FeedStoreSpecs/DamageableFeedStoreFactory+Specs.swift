@@ -25,6 +25,14 @@ extension FeedStoreCatalog {
   }
 
   private static func specs(for damage: StorageDamage) -> [FeedStoreSpec] {
+    if damage.obstructsSideFile {
+      return [
+        retrieveDeliversLastCommittedCacheOrThrows(on: damage),
+        openAndRetrieveLeaveStorageUntouched(on: damage),
+        change(.insert, damage, must: .refuse, "insertRefusesAndLeavesStorageUntouched"),
+        change(.delete, damage, must: .refuse, "deleteRefusesAndLeavesStorageUntouched"),
+      ]
+    }
     guard damage.isUnreadable else {
       return [
         retrieveDeliversLastCommittedCache(on: damage),
@@ -143,6 +151,34 @@ extension FeedStoreCatalog {
     }
   }
 
+  // MARK: Intact storage beside something the store did not make
+
+  private static func retrieveDeliversLastCommittedCacheOrThrows(on damage: StorageDamage)
+    -> FeedStoreSpec
+  {
+    damaged(
+      "retrieveDeliversLastCommittedCacheOrThrows", damage,
+      "Retrieve on \(damage.phrase) delivers the last committed cache or throws, never nil or "
+        + "another feed."
+    ) { factory in
+      let storage = try await factory.makeDamagedStorageFixture(damage)
+      guard let sut = await open(storage, damage) else { return }
+
+      let cache: CachedFeed?
+      do {
+        cache = try await sut.retrieve("retrieve on \(damage.phrase)")
+      } catch {
+        return
+      }
+
+      if let difference = CacheComparison.difference(between: damagedCache, and: cache) {
+        SpecRun.recordFailure(
+          "Expected retrieve on \(damage.phrase) to deliver "
+            + "\(CacheComparison.describe(damagedCache)) or throw, but \(difference)")
+      }
+    }
+  }
+
   // MARK: Insert and delete
 
   /// A change that a store makes to its storage.
@@ -183,6 +219,10 @@ extension FeedStoreCatalog {
         "Insert over \(damage.phrase) replaces it, or throws and leaves it untouched."
       case (.delete, .succeedOrRefuse):
         "Delete on \(damage.phrase) removes it, or throws and leaves it untouched."
+      case (.insert, .refuse) where damage.obstructsSideFile:
+        "Insert on \(damage.phrase) throws, leaving both untouched and never writing through it."
+      case (.delete, .refuse) where damage.obstructsSideFile:
+        "Delete on \(damage.phrase) throws, leaving both untouched and never writing through it."
       case (.insert, .refuse):
         "Insert over \(damage.phrase), not the store's to overwrite, throws and leaves it "
           + "untouched."
@@ -211,8 +251,10 @@ extension FeedStoreCatalog {
 
       switch (error, rule) {
       case (nil, .refuse):
+        let foreign =
+          damage.obstructsSideFile ? "what stands where its side file belongs" : "the storage"
         SpecRun.recordFailure(
-          "Expected \(action) to throw, as the storage is not the store's to change, but it "
+          "Expected \(action) to throw, as \(foreign) is not the store's to change, but it "
             + "succeeded")
       case (nil, _):
         await expectRetrieval(

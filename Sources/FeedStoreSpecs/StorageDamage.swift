@@ -12,6 +12,11 @@
 /// - Storage that is not the store's to overwrite (``isForeign`` is `true`): `insert` and
 ///   `deleteCachedFeed()` throw and leave it byte for byte as it was.
 /// - ``leftoverPartialWrite``: the storage is readable and delivers the cache last committed.
+/// - ``directoryInPlaceOfSideFile`` and ``linkInPlaceOfSideFile``: the storage is intact, but
+///   something the store did not make stands where it keeps a side file, a file named after its
+///   storage (a lock file, a temporary file, a journal or a write-ahead log). `retrieve()`
+///   delivers the cache last committed or throws; `insert` and `deleteCachedFeed()` throw, leaving
+///   the storage and that item as they were (they never write through the link).
 public enum StorageDamage: String, CaseIterable, Codable, Hashable, Sendable {
   /// The storage exists and holds no bytes.
   case empty
@@ -41,6 +46,12 @@ public enum StorageDamage: String, CaseIterable, Codable, Hashable, Sendable {
   /// A writer that died mid-write left its work in progress beside intact storage: a torn
   /// temporary file, journal or write-ahead log.
   case leftoverPartialWrite
+  /// A directory holding a file stands where the store keeps a side file beside intact storage,
+  /// such as its lock file or its write-ahead log.
+  case directoryInPlaceOfSideFile
+  /// A symbolic link to a file that is not the store's stands where the store keeps a side file
+  /// beside intact storage, as another user can plant one in a shared directory such as `/tmp`.
+  case linkInPlaceOfSideFile
 
   /// Whether a factory's format has this row.
   public enum Applicability: Hashable, Sendable {
@@ -52,18 +63,27 @@ public enum StorageDamage: String, CaseIterable, Codable, Hashable, Sendable {
 
   /// Whether the storage is not the store's to overwrite.
   ///
-  /// That is another writer's newer format, another application's data, a directory: a store must refuse to replace or remove it.
+  /// That is another writer's newer format, another application's data, a directory, or
+  /// something the store did not make where it keeps a side file: a store must refuse to replace
+  /// or remove it.
   public var isForeign: Bool {
     switch self {
-    case .newerFormatVersion, .foreignStorage, .directoryInPlace: true
+    case .newerFormatVersion, .foreignStorage, .directoryInPlace, .directoryInPlaceOfSideFile,
+      .linkInPlaceOfSideFile:
+      true
     default: false
     }
   }
 
-  /// Whether `retrieve()` must throw: `false` only for ``leftoverPartialWrite``, whose storage is
-  /// intact.
+  /// Whether `retrieve()` must throw: `false` for ``leftoverPartialWrite``, whose storage is
+  /// intact, and for the side-file rows, over intact storage too, where it may deliver the cache.
   public var isUnreadable: Bool {
-    self != .leftoverPartialWrite
+    !(self == .leftoverPartialWrite || obstructsSideFile)
+  }
+
+  /// Whether the damage stands where the store keeps a side file, beside intact storage.
+  var obstructsSideFile: Bool {
+    self == .directoryInPlaceOfSideFile || self == .linkInPlaceOfSideFile
   }
 
   /// The state in a few words, as spec summaries and failure messages show it.
@@ -82,6 +102,8 @@ public enum StorageDamage: String, CaseIterable, Codable, Hashable, Sendable {
     case .directoryInPlace: "a directory in place of the storage"
     case .unreadable: "storage that cannot be read"
     case .leftoverPartialWrite: "storage beside a dead writer's partial write"
+    case .directoryInPlaceOfSideFile: "storage beside a directory where its side file belongs"
+    case .linkInPlaceOfSideFile: "storage beside a symbolic link where its side file belongs"
     }
   }
 }

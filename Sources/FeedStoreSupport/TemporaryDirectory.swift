@@ -27,6 +27,33 @@ package func withTemporaryDirectory<Result>(
   return try await body(directory)
 }
 
+/// Runs `body` with a new, empty directory that other users can reach (mode 0755, in the root
+/// itself rather than this process's private directory), removed afterwards.
+///
+/// For the tests that run part of their work as another user, such as `nobody`, to show what a
+/// store does with files it may not write. Its name carries this process's id, so a later run
+/// removes it if this one is killed.
+///
+/// - Parameters:
+///   - isolation: The actor `body` runs on; the caller's by default.
+///   - body: The work that uses the directory.
+/// - Returns: What `body` returns.
+/// - Throws: An error when the directory cannot be created, or what `body` throws.
+package func withTemporaryDirectoryOtherUsersCanReach<Result>(
+  isolation: isolated (any Actor)? = #isolation,
+  _ body: (URL) async throws -> Result
+) async throws -> Result {
+  let directory = ScratchDirectory.root.appending(
+    path: "\(ScratchDirectory.prefix)\(getpid())-shared-\(UUID().uuidString)",
+    directoryHint: .isDirectory)
+  try ScratchDirectory.makePrivateDirectory(at: directory)
+  defer { ScratchDirectory.remove(directory) }
+  guard chmod(directory.path(percentEncoded: false), 0o755) == 0 else {
+    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EPERM)
+  }
+  return try await body(directory)
+}
+
 /// Where tests make their scratch directories, and how a process's directories are made, found
 /// again and removed.
 ///

@@ -15,8 +15,8 @@ import Testing
   func operations_waitForTheDiskWithoutTyingUpTheConcurrencyPool() async throws {
     try await withTemporaryDirectory { directory in
       let fileSystem = BlockingFileSystem()
-      let stores = (0..<(ProcessInfo.processInfo.activeProcessorCount + 6)).map { index in
-        JSONFileFeedStore(
+      let stores = try (0..<(ProcessInfo.processInfo.activeProcessorCount + 6)).map { index in
+        try JSONFileFeedStore(
           storeURL: directory.appending(path: "\(index).json"), fileSystem: fileSystem)
       }
 
@@ -34,7 +34,7 @@ import Testing
   @Test func operations_onOneInstanceRunOneAtATime() async throws {
     try await withTemporaryDirectory { directory in
       let fileSystem = BlockingFileSystem()
-      let sut = JSONFileFeedStore(
+      let sut = try JSONFileFeedStore(
         storeURL: directory.appending(path: "feed.json"), fileSystem: fileSystem)
       let count = 5
 
@@ -51,7 +51,7 @@ import Testing
 
   @Test func operations_onOneInstanceRunInTheOrderTheyAreCalled() async throws {
     try await withTemporaryDirectory { directory in
-      let sut = JSONFileFeedStore(storeURL: directory.appending(path: "feed.json"))
+      let sut = try JSONFileFeedStore(storeURL: directory.appending(path: "feed.json"))
       let first = FeedStoreFixtures.uniqueCachedFeed()
       let last = FeedStoreFixtures.uniqueCachedFeed(timestampOffset: 1)
 

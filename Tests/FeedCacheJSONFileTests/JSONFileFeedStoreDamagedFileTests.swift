@@ -94,7 +94,7 @@ import Testing
       let whole = Data(DamagedStoreFile.validFile.utf8)
       let cuts = 1..<whole.count
       let stores = try cuts.map { cut in
-        let store = JSONFileFeedStore(storeURL: directory.appending(path: "\(cut).json"))
+        let store = try JSONFileFeedStore(storeURL: directory.appending(path: "\(cut).json"))
         try whole.prefix(cut).write(to: store.storeURL)
         return store
       }
@@ -119,7 +119,7 @@ import Testing
 
   @Test func retrieve_describesWhatIsWrongWithTheByteOffsetAndField() async throws {
     try await withTemporaryDirectory { directory in
-      let sut = makeSUT(in: directory)
+      let sut = try makeSUT(in: directory)
       try Data(#"{"version":1,"timestamp":"yesterday","feed":[]}"#.utf8).write(to: sut.storeURL)
 
       let error = await #expect(throws: JSONFileFeedStoreError.self) { try await sut.retrieve() }
@@ -171,7 +171,7 @@ import Testing
   @Test func retrieve_throwsUnreadableErrorWhenFileCannotBeRead() async throws {
     try await withTemporaryDirectory { directory in
       let fileSystem = FaultInjectingFileSystem()
-      let sut = makeSUT(in: directory, fileSystem: fileSystem)
+      let sut = try makeSUT(in: directory, fileSystem: fileSystem)
       fileSystem.injectFault(.contentsOfFile)
 
       let error = await #expect(throws: JSONFileFeedStoreError.self) { try await sut.retrieve() }
@@ -184,7 +184,7 @@ import Testing
   @Test func insert_replacesAFileItCannotRead() async throws {
     try await withTemporaryDirectory { directory in
       let fileSystem = FaultInjectingFileSystem()
-      let sut = makeSUT(in: directory, fileSystem: fileSystem)
+      let sut = try makeSUT(in: directory, fileSystem: fileSystem)
       try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
       fileSystem.injectFault(.contentsOfFile)
       let cache = FeedStoreFixtures.uniqueCachedFeed()
@@ -198,7 +198,7 @@ import Testing
   @Test func delete_removesAFileItCannotRead() async throws {
     try await withTemporaryDirectory { directory in
       let fileSystem = FaultInjectingFileSystem()
-      let sut = makeSUT(in: directory, fileSystem: fileSystem)
+      let sut = try makeSUT(in: directory, fileSystem: fileSystem)
       try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
       fileSystem.injectFault(.contentsOfFile)
 
@@ -210,7 +210,7 @@ import Testing
 
   @Test func retrieve_throwsInsteadOfWaitingOnAFIFO() async throws {
     try await withTemporaryDirectory { directory in
-      let sut = makeSUT(in: directory)
+      let sut = try makeSUT(in: directory)
       #expect(mkfifo(sut.storeURL.path(percentEncoded: false), 0o600) == 0)
 
       let error = await #expect(throws: JSONFileFeedStoreError.self) { try await sut.retrieve() }
@@ -224,21 +224,21 @@ import Testing
   private func makeSUT(
     in directory: URL,
     fileSystem: any FileSystem = LocalFileSystem()
-  ) -> JSONFileFeedStore {
-    JSONFileFeedStore(storeURL: directory.appending(path: "feed.json"), fileSystem: fileSystem)
+  ) throws -> JSONFileFeedStore {
+    try JSONFileFeedStore(storeURL: directory.appending(path: "feed.json"), fileSystem: fileSystem)
   }
 
   private func makeSUT(in directory: URL, holding file: DamagedStoreFile) throws
     -> JSONFileFeedStore
   {
-    let sut = makeSUT(in: directory)
+    let sut = try makeSUT(in: directory)
     try file.contents.write(to: sut.storeURL)
     return sut
   }
 
   /// A store whose path is a directory holding a file `keep.txt`.
   private func makeSUTOverDirectory(in directory: URL) throws -> JSONFileFeedStore {
-    let sut = makeSUT(in: directory)
+    let sut = try makeSUT(in: directory)
     try FileManager.default.createDirectory(at: sut.storeURL, withIntermediateDirectories: false)
     try Data("kept".utf8).write(to: sut.storeURL.appending(path: "keep.txt"))
     return sut

@@ -13,7 +13,7 @@ import Testing
   @Test func insert_flushesTheNewFileBeforeRenamingItAndTheDirectoryAfter() async throws {
     try await withTemporaryDirectory { directory in
       let fileSystem = RecordingFileSystem()
-      let sut = makeSUT(in: directory, fileSystem: fileSystem)
+      let sut = try makeSUT(in: directory, fileSystem: fileSystem)
       try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
       fileSystem.removeAllCalls()
 
@@ -37,7 +37,7 @@ import Testing
   @Test func delete_flushesTheDirectoryAfterRemovingTheFile() async throws {
     try await withTemporaryDirectory { directory in
       let fileSystem = RecordingFileSystem()
-      let sut = makeSUT(in: directory, fileSystem: fileSystem)
+      let sut = try makeSUT(in: directory, fileSystem: fileSystem)
       try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
       fileSystem.removeAllCalls()
 
@@ -61,7 +61,7 @@ import Testing
       let fileSystem = RecordingFileSystem()
       try Data("garbage".utf8).write(to: directory.appending(path: "feed.json"))
 
-      _ = makeSUT(in: directory, fileSystem: fileSystem)
+      _ = try makeSUT(in: directory, fileSystem: fileSystem)
 
       #expect(fileSystem.calls.isEmpty)
     }
@@ -70,7 +70,7 @@ import Testing
   @Test func retrieve_onlyReadsTheFile() async throws {
     try await withTemporaryDirectory { directory in
       let fileSystem = RecordingFileSystem()
-      let sut = makeSUT(in: directory, fileSystem: fileSystem)
+      let sut = try makeSUT(in: directory, fileSystem: fileSystem)
       try Data("garbage".utf8).write(to: sut.storeURL)
 
       _ = try? await sut.retrieve()
@@ -81,7 +81,7 @@ import Testing
 
   @Test func insert_leavesOnlyTheStoreFileBehind() async throws {
     try await withTemporaryDirectory { directory in
-      let sut = makeSUT(in: directory)
+      let sut = try makeSUT(in: directory)
 
       try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
       try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
@@ -92,7 +92,7 @@ import Testing
 
   @Test func insert_removesTemporaryFilesLeftByACrashedWriterAndNothingElse() async throws {
     try await withTemporaryDirectory { directory in
-      let sut = makeSUT(in: directory)
+      let sut = try makeSUT(in: directory)
       let unrelated = [
         ".other.json.\(UUID().uuidString).tmp", ".feed.json.not-a-uuid.tmp", "feed.json.bak",
       ]
@@ -108,7 +108,7 @@ import Testing
 
   @Test func delete_removesTemporaryFilesLeftByACrashedWriter() async throws {
     try await withTemporaryDirectory { directory in
-      let sut = makeSUT(in: directory)
+      let sut = try makeSUT(in: directory)
       try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
       try createFiles(named: leftoverTemporaryFiles, in: directory)
 
@@ -124,7 +124,7 @@ import Testing
   ])
   func insert_worksForEveryValidFileName(name: String) async throws {
     try await withTemporaryDirectory { directory in
-      let sut = JSONFileFeedStore(storeURL: directory.appending(path: name))
+      let sut = try JSONFileFeedStore(storeURL: directory.appending(path: name))
       let cache = FeedStoreFixtures.uniqueCachedFeed()
 
       try await sut.insert(cache.feed, timestamp: cache.timestamp)
@@ -137,7 +137,7 @@ import Testing
   @Test func insert_keepsPreviousCacheAndNoTemporaryFileWhenRenameFails() async throws {
     try await withTemporaryDirectory { directory in
       let fileSystem = FaultInjectingFileSystem()
-      let sut = makeSUT(in: directory, fileSystem: fileSystem)
+      let sut = try makeSUT(in: directory, fileSystem: fileSystem)
       let previous = FeedStoreFixtures.uniqueCachedFeed()
       try await sut.insert(previous.feed, timestamp: previous.timestamp)
       fileSystem.injectFault(.replaceItem)
@@ -155,7 +155,7 @@ import Testing
   @Test func insert_keepsPreviousCacheAndNoTemporaryFileWhenWriteIsTorn() async throws {
     try await withTemporaryDirectory { directory in
       let fileSystem = TornWriteFileSystem()
-      let sut = makeSUT(in: directory, fileSystem: fileSystem)
+      let sut = try makeSUT(in: directory, fileSystem: fileSystem)
       let previous = FeedStoreFixtures.uniqueCachedFeed()
       try await sut.insert(previous.feed, timestamp: previous.timestamp)
       fileSystem.tearNextWrite()
@@ -172,7 +172,7 @@ import Testing
   @Test func insert_failureDescribesTheFileAndTheCause() async throws {
     try await withTemporaryDirectory { directory in
       let fileSystem = FaultInjectingFileSystem()
-      let sut = makeSUT(in: directory, fileSystem: fileSystem)
+      let sut = try makeSUT(in: directory, fileSystem: fileSystem)
       fileSystem.injectFault(.createFile)
 
       let error = await #expect(throws: JSONFileFeedStoreError.self) {
@@ -189,8 +189,8 @@ import Testing
 
   @Test func concurrentInserts_fromTwoInstancesNeverLeaveATornCacheOrATemporaryFile() async throws {
     try await withTemporaryDirectory { directory in
-      let first = makeSUT(in: directory)
-      let second = JSONFileFeedStore(storeURL: first.storeURL)
+      let first = try makeSUT(in: directory)
+      let second = try JSONFileFeedStore(storeURL: first.storeURL)
       let caches = (0..<20).map { index in
         FeedStoreFixtures.uniqueCachedFeed(timestampOffset: Double(index))
       }
@@ -256,7 +256,8 @@ import Testing
 
   @Test func insert_keepsPreviousCacheWhenAnotherHolderKeepsTheLockPastTheTimeout() async throws {
     try await withTemporaryDirectory { directory in
-      let sut = makeSUT(in: directory, fileSystem: LocalFileSystem(lockTimeout: .milliseconds(5)))
+      let sut = try makeSUT(
+        in: directory, fileSystem: LocalFileSystem(lockTimeout: .milliseconds(5)))
       let previous = FeedStoreFixtures.uniqueCachedFeed()
       try await sut.insert(previous.feed, timestamp: previous.timestamp)
       let holder = try holdLock(at: directory.appending(path: ".feed.json.lock"))
@@ -294,8 +295,8 @@ import Testing
   private func makeSUT(
     in directory: URL,
     fileSystem: any FileSystem = LocalFileSystem()
-  ) -> JSONFileFeedStore {
-    JSONFileFeedStore(storeURL: directory.appending(path: "feed.json"), fileSystem: fileSystem)
+  ) throws -> JSONFileFeedStore {
+    try JSONFileFeedStore(storeURL: directory.appending(path: "feed.json"), fileSystem: fileSystem)
   }
 
   private func createFiles(named names: [String], in directory: URL) throws {

@@ -9,8 +9,8 @@ import Testing
 @Suite(.temporaryDirectory) struct JSONFileFeedStoreFactoryTests {
   @Test func insertionFault_breaksOnlyTheStoreItWasMadeFor() async throws {
     let sut = try makeSUT()
-    let broken = sut.makeStore()
-    let other = sut.makeStore(sharingStorageWith: broken)
+    let broken = try sut.makeStore()
+    let other = try sut.makeStore(sharingStorageWith: broken)
     let feed = FeedStoreFixtures.uniqueCachedFeed()
 
     try sut.makeInsertionFail(for: broken)
@@ -23,8 +23,8 @@ import Testing
 
   @Test func deletionFault_breaksOnlyTheStoreItWasMadeFor() async throws {
     let sut = try makeSUT()
-    let broken = sut.makeStore()
-    let other = sut.makeStore(sharingStorageWith: broken)
+    let broken = try sut.makeStore()
+    let other = try sut.makeStore(sharingStorageWith: broken)
     let feed = FeedStoreFixtures.uniqueCachedFeed()
     try await broken.insert(feed.feed, timestamp: feed.timestamp)
 

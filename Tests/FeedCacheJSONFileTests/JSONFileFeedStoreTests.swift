@@ -11,7 +11,7 @@ import Testing
 @Suite struct JSONFileFeedStoreTests {
   @Test func insert_writesVersionedJSONWithExactTimestampAndNoKeyForNil() async throws {
     try await withTemporaryDirectory { directory in
-      let sut = makeSUT(in: directory)
+      let sut = try makeSUT(in: directory)
       let image = LocalFeedImage(
         id: UUID(), description: nil, location: "", url: URL(string: "https://a.example/1.jpg")!)
       let timestamp = FeedStoreFixtures.preciseTimestamp()
@@ -39,7 +39,7 @@ import Testing
   ])
   func insert_roundTripsEveryFiniteTimestampExactly(seconds: Double) async throws {
     try await withTemporaryDirectory { directory in
-      let sut = makeSUT(in: directory)
+      let sut = try makeSUT(in: directory)
       let timestamp = Date(timeIntervalSinceReferenceDate: seconds)
 
       try await sut.insert([], timestamp: timestamp)
@@ -51,7 +51,7 @@ import Testing
 
   @Test func insert_roundTripsEveryControlCharacterAndNonASCIIText() async throws {
     try await withTemporaryDirectory { directory in
-      let sut = makeSUT(in: directory)
+      let sut = try makeSUT(in: directory)
       let text =
         String((0..<0x20).map { Character(Unicode.Scalar(UInt8($0))) })
         + "\u{7F} \"quoted\" \\ / é 東京 🌁 \u{FEFF} \u{10FFFF} e\u{301}"
@@ -69,7 +69,7 @@ import Testing
   @Test(arguments: [Double.nan, .infinity, -.infinity])
   func insert_refusesNonFiniteTimestampAndKeepsPreviousCache(seconds: Double) async throws {
     try await withTemporaryDirectory { directory in
-      let sut = makeSUT(in: directory)
+      let sut = try makeSUT(in: directory)
       let previous = FeedStoreFixtures.uniqueCachedFeed()
       try await sut.insert(previous.feed, timestamp: previous.timestamp)
 
@@ -85,7 +85,7 @@ import Testing
 
   @Test func insert_refusesURLThatWouldNotReadBackAndKeepsPreviousCache() async throws {
     try await withTemporaryDirectory { directory in
-      let sut = makeSUT(in: directory)
+      let sut = try makeSUT(in: directory)
       let previous = FeedStoreFixtures.uniqueCachedFeed()
       try await sut.insert(previous.feed, timestamp: previous.timestamp)
       let unreadable = try #require(URL(dataRepresentation: Data("a b:c".utf8), relativeTo: nil))
@@ -106,7 +106,7 @@ import Testing
 
   @Test func insert_keepsARelativeURLAsTheAbsoluteURLItResolvesTo() async throws {
     try await withTemporaryDirectory { directory in
-      let sut = makeSUT(in: directory)
+      let sut = try makeSUT(in: directory)
       let base = try #require(URL(string: "https://a.example/images/"))
       let relative = try #require(URL(string: "1.jpg?size=large", relativeTo: base))
       let image = LocalFeedImage(id: UUID(), description: nil, location: nil, url: relative)
@@ -121,7 +121,7 @@ import Testing
 
   @Test func retrieve_readsFileInDocumentedFormat() async throws {
     try await withTemporaryDirectory { directory in
-      let sut = makeSUT(in: directory)
+      let sut = try makeSUT(in: directory)
       try write(
         """
         {"version":1,"timestamp":0.5,"feed":[
@@ -146,7 +146,7 @@ import Testing
 
   @Test func retrieve_readsKeysInAnyOrderNullForNilAndLowercaseIDs() async throws {
     try await withTemporaryDirectory { directory in
-      let sut = makeSUT(in: directory)
+      let sut = try makeSUT(in: directory)
       try write(
         """
         { "feed" : [ { "url" : "https://a.example/1.jpg", "description" : null,
@@ -171,7 +171,7 @@ import Testing
 
   @Test func retrieve_decodesEveryJSONEscapeSurrogatePairsAndNUL() async throws {
     try await withTemporaryDirectory { directory in
-      let sut = makeSUT(in: directory)
+      let sut = try makeSUT(in: directory)
       try write(
         #"""
         {"version":1,"timestamp":0,"feed":[{"id":"\u0035A0B1E8C-93C1-4F7E-9D0A-0F1E2D3C4B5A",
@@ -189,10 +189,38 @@ import Testing
     }
   }
 
+  // MARK: The store's URL
+
+  @Test(arguments: ["https://example.com/feed.json", "https://example.com", "feed.json"])
+  func init_refusesAURLThatIsNotAFileURLNamingIt(_ text: String) throws {
+    let url = try #require(URL(string: text))
+
+    let error = #expect(throws: JSONFileFeedStoreError.self) {
+      try JSONFileFeedStore(storeURL: url)
+    }
+
+    #expect(error?.operation == .open)
+    #expect(error?.reason == .notAFileURL)
+    #expect(error?.description.contains(text) == true)
+  }
+
+  @Test func init_describesTheURLItRefusesAndWhy() throws {
+    let url = try #require(URL(string: "https://example.com/feed.json"))
+
+    let error = #expect(throws: JSONFileFeedStoreError.self) {
+      try JSONFileFeedStore(storeURL: url)
+    }
+
+    #expect(
+      error?.description
+        == "Cannot open a feed cache at https://example.com/feed.json: it is not a file URL (its "
+        + "scheme is https), and the store keeps its cache in a file; no store was made.")
+  }
+
   // MARK: - Helpers
 
-  private func makeSUT(in directory: URL) -> JSONFileFeedStore {
-    JSONFileFeedStore(storeURL: directory.appending(path: "feed.json"))
+  private func makeSUT(in directory: URL) throws -> JSONFileFeedStore {
+    try JSONFileFeedStore(storeURL: directory.appending(path: "feed.json"))
   }
 
   private func write(_ json: String, to url: URL) throws {

@@ -139,6 +139,41 @@ import Testing
     }
   }
 
+  // Before: every operation went through the link: retrieve read the other database, insert
+  // wrote into it, and SQLite made its side files beside it.
+  @Test func operations_refuseALinkAtTheDatabasesPathAndNeverTouchWhereItPoints() async throws {
+    try await withTemporaryDirectory { directory in
+      let elsewhere = directory.appending(path: "elsewhere", directoryHint: .isDirectory)
+      try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: false)
+      let target = elsewhere.appending(path: "feed.sqlite")
+      let targetStore = try makeSUT(at: target)
+      try await targetStore.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+      await targetStore.closeDatabase()
+      let storeURL = directory.appending(path: "feed.sqlite")
+      try FileManager.default.createSymbolicLink(at: storeURL, withDestinationURL: target)
+      let before = try snapshot(of: elsewhere)
+      let sut = try makeSUT(at: storeURL)
+
+      let retrieval = await #expect(throws: SQLiteFeedStoreError.self) {
+        try await sut.retrieve()
+      }
+      let insertion = await #expect(throws: SQLiteFeedStoreError.self) {
+        try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+      }
+      let deletion = await #expect(throws: SQLiteFeedStoreError.self) {
+        try await sut.deleteCachedFeed()
+      }
+
+      let refusal = { (operation: String) in
+        SQLiteFeedStoreError.notAFile(operation: operation, path: path(of: storeURL))
+      }
+      #expect(retrieval == refusal("retrieve the cached feed"))
+      #expect(insertion == refusal("insert the feed"))
+      #expect(deletion == refusal("delete the cached feed"))
+      #expect(try snapshot(of: elsewhere) == before)
+    }
+  }
+
   @Test func retrieve_deliversNilWithoutCreatingAFileWhenThereIsNone() async throws {
     try await withTemporaryDirectory { directory in
       let sut = try makeSUT(at: directory.appending(path: "feed.sqlite"))

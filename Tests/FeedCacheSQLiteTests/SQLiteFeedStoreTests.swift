@@ -64,7 +64,7 @@ import Testing
     }
   }
 
-  @Test func insert_throwsCantOpenNamingTheFileWhenTheDirectoryDoesNotExist() async throws {
+  @Test func insert_throwsNamingTheFileWhenTheDirectoryDoesNotExist() async throws {
     try await withTemporaryDirectory { directory in
       let storeURL = directory.appending(path: "missing/feed.sqlite")
       let sut = try makeSUT(at: storeURL)
@@ -73,9 +73,11 @@ import Testing
         try await sut.insert([], timestamp: .now)
       }
 
-      #expect(error?.resultCode.map { $0 & 0xFF } == sqliteCantOpen)
-      #expect(error?.path == path(of: storeURL))
-      #expect(error?.description.contains("insert the feed") == true)
+      #expect(
+        error
+          == .fileSystem(
+            operation: "insert the feed: open its directory", path: path(of: storeURL),
+            code: ENOENT, message: String(cString: strerror(ENOENT))))
     }
   }
 
@@ -97,6 +99,21 @@ import Testing
 
       #expect(error == .fileNameTooLong(path: path(of: storeURL), bytes: 252, limit: 251))
       #expect(error?.description.contains("-wal") == true)
+    }
+  }
+
+  // `-journal` does not fit beside the longest name: removing the damaged file once failed on it.
+  @Test func insert_replacesADamagedFileWithTheLongestName() async throws {
+    try await withTemporaryDirectory { directory in
+      let storeURL = directory.appending(
+        path: String(repeating: "n", count: SQLiteFeedStore.maximumFileNameLength))
+      try Data("not a database, but long enough to hold its header".utf8).write(to: storeURL)
+      let sut = try makeSUT(at: storeURL)
+      let inserted = FeedStoreFixtures.uniqueCachedFeed()
+
+      try await sut.insert(inserted.feed, timestamp: inserted.timestamp)
+
+      #expect(try await makeSUT(at: storeURL).retrieve() == inserted)
     }
   }
 
@@ -538,7 +555,6 @@ import Testing
 
 /// SQLite's primary result codes the tests check, as in `sqlite3.h`.
 private let sqliteBusy: Int32 = 5
-private let sqliteCantOpen: Int32 = 14
 /// `SQLITE_CONSTRAINT_TRIGGER`: `SQLITE_CONSTRAINT` (19) | (7 << 8).
 private let sqliteConstraintTrigger: Int32 = 1811
 

@@ -51,7 +51,7 @@ import Testing
 
   /// The failure specs again, on a disk that is really full (`FEEDSTORE_OS_FAULTS=1`, as root).
   @Test(
-    enabledIfRequested(.fullDisk),
+    .requiring(.fullDisk),
     arguments: ConformanceBackend.under(.fullDisk).flatMap(\.conformanceCases))
   func backend_keepsFailureContractOnAFullDisk(_ conformance: FeedStoreConformanceCase)
     async throws
@@ -66,7 +66,7 @@ import Testing
   /// The failure specs again, in a directory that really refuses changes
   /// (`FEEDSTORE_OS_FAULTS=1`, as root).
   @Test(
-    enabledIfRequested(.immutableDirectory),
+    .requiring(.immutableDirectory),
     arguments: ConformanceBackend.under(.immutableDirectory).flatMap(\.conformanceCases))
   func backend_keepsFailureContractInAnImmutableDirectory(
     _ conformance: FeedStoreConformanceCase
@@ -108,18 +108,6 @@ import Testing
         "SQLite": Set(FeedStoreCapability.all).subtracting([.crashSafety]),
       ])
   }
-}
-
-/// Runs a test only when the run asks for real operating-system faults with
-/// `FEEDSTORE_OS_FAULTS=1` and the machine can make `fault`: mounting a tmpfs and `chattr +i` need
-/// root, and a plain `swift test` should not change the machine's mounts.
-private func enabledIfRequested(_ fault: OperatingSystemFault) -> ConditionTrait {
-  let requested = ProcessInfo.processInfo.environment["FEEDSTORE_OS_FAULTS"] == "1"
-  let reason =
-    requested
-    ? fault.unavailableReason
-    : "real operating-system faults are opt-in: set FEEDSTORE_OS_FAULTS=1 (as root) to run them"
-  return .enabled(if: reason == nil, Comment(rawValue: reason ?? ""))
 }
 
 private func requestedBackendNames() -> [String] {

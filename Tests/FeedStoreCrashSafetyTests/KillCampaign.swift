@@ -7,33 +7,36 @@ import Foundation
 /// Kills the crash writer mid-insert, again and again, over one backend's storage.
 ///
 /// An uninterrupted run measures how long the insert takes and which files the storage uses;
-/// then every trial puts the old cache in a new directory, starts a child that inserts the new
-/// feed over it, kills it with `SIGKILL` at the trial's kill point, and opens the storage in this
-/// process, as an app relaunched after being killed would. The insert is measured again every
+/// then every trial puts the old cache in a new directory (or leaves it empty, for the first
+/// insert into new storage), starts a child that inserts the new feed, kills it with `SIGKILL`
+/// at the trial's kill point, and opens the storage in this process, as an app relaunched after
+/// being killed would. The insert is measured again every
 /// ``KillConfiguration/killsPerMeasurement`` kills, so the kill points follow the machine's load.
 struct KillCampaign {
   private static let readyTimeout: Duration = .seconds(120)
 
   private let backend: FeedStoreBackend
+  private let scenario: KillScenario
   private let configuration: KillConfiguration
   private let executable: URL
-  private let old: CachedFeed
+  /// What the storage holds before the insert: the old cache, or nothing.
+  private let old: CachedFeed?
   private let new: CachedFeed
 
-  /// Runs every kill of `configuration` over `backend`.
+  /// Runs every kill of `configuration` over `backend` in `scenario`.
   ///
   /// - Returns: Every kill and what it left.
   /// - Throws: ``CrashSafetyError`` when the crash writer cannot be found or run, or when an
   ///   uninterrupted insert does not deliver exactly its feed; errors of the backend when the
   ///   old cache cannot be put in place.
-  static func run(_ backend: FeedStoreBackend, configuration: KillConfiguration) async throws
-    -> KillReport
-  {
+  static func run(
+    _ backend: FeedStoreBackend, _ scenario: KillScenario, configuration: KillConfiguration
+  ) async throws -> KillReport {
     let campaign = KillCampaign(
-      backend: backend, configuration: configuration,
+      backend: backend, scenario: scenario, configuration: configuration,
       executable: try CrashWriterProcess.executableURL(),
-      old: CrashFeed.make(seed: configuration.seed, count: configuration.oldImageCount),
-      new: CrashFeed.make(seed: configuration.seed &+ 1, count: configuration.newImageCount))
+      old: scenario.oldImageCount.map { CrashFeed.make(seed: configuration.seed, count: $0) },
+      new: CrashFeed.make(seed: configuration.seed &+ 1, count: scenario.newImageCount))
     var generator = SeededGenerator(seed: configuration.seed)
     var measurements: [Duration] = []
     var storageFiles: Set<String> = []
@@ -50,8 +53,8 @@ struct KillCampaign {
       trials.append(try await campaign.kill(after: delay, storageFiles: storageFiles))
     }
     return KillReport(
-      backend: backend.name, configuration: configuration, uninterruptedInserts: measurements,
-      trials: trials)
+      backend: backend.name, scenario: scenario, configuration: configuration,
+      uninterruptedInserts: measurements, trials: trials)
   }
 
   /// Lets one child insert to the end.
@@ -78,7 +81,7 @@ struct KillCampaign {
             + "\(output.debugDescription): \(child.errorOutput())")
       }
       files.formUnion(try Self.files(in: directory).keys)
-      let store = try await backend.makeStore(in: directory)
+      let store = try await backend.makeStore(in: directory, preparingStorage: false)
       let outcome = await outcome(of: store)
       files.formUnion(try Self.files(in: directory).keys)
       guard outcome == .new else {
@@ -105,9 +108,10 @@ struct KillCampaign {
       let leftoversAfterKill = try Self.files(in: directory).filter {
         !storageFiles.contains($0.key)
       }
-      let relaunched = try await backend.makeStore(in: directory)
+      let relaunched = try await backend.makeStore(in: directory, preparingStorage: false)
       let outcome = await outcome(of: relaunched)
-      try await relaunched.insert(old.feed, timestamp: old.timestamp)
+      let next = old ?? new
+      try await relaunched.insert(next.feed, timestamp: next.timestamp)
       let leftoversAfterNextInsert = try Self.files(in: directory).filter {
         !storageFiles.contains($0.key)
       }
@@ -117,8 +121,10 @@ struct KillCampaign {
     }
   }
 
-  /// Caches the old feed in `directory` through a store that is closed again on return.
+  /// Caches the old feed in `directory` through a store that is closed again on return; leaves
+  /// the directory empty when the scenario has no old cache.
   private func putOldCache(in directory: URL) async throws {
+    guard let old else { return }
     let store = try await backend.makeStore(in: directory)
     try await store.insert(old.feed, timestamp: old.timestamp)
     await backend.closeStorage(of: store)
@@ -129,7 +135,7 @@ struct KillCampaign {
       executable: executable,
       arguments: CrashWriter.arguments(
         backend: backend.name, directory: directory, seed: configuration.seed &+ 1,
-        count: configuration.newImageCount))
+        count: scenario.newImageCount, intoNewStorage: scenario == .intoNewStorage))
   }
 
   private func outcome(of store: any FeedStore) async -> KillOutcome {
@@ -146,7 +152,7 @@ struct KillCampaign {
     case let other?:
       return .torn(
         "a feed of \(other.feed.count) images at \(other.timestamp.timeIntervalSinceReferenceDate)"
-          + " (the old one has \(old.feed.count), the new one \(new.feed.count))")
+          + " (the old one has \(old?.feed.count ?? 0), the new one \(new.feed.count))")
     }
   }
 

@@ -22,10 +22,6 @@ struct KillConfiguration: Sendable {
   let trials: Int
   /// Picks the feeds and the kill points.
   let seed: UInt64
-  /// The images of the insert that gets killed.
-  let newImageCount = 100_000
-  /// The images of the cache it replaces.
-  let oldImageCount = 100
   /// The latest kill, as a multiple of an uninterrupted insert's duration: past 1, the child has
   /// often finished, so the kill points cover before, during and after the write.
   let latestKill = 1.25

@@ -4,6 +4,8 @@ import Foundation
 struct KillReport: Sendable {
   /// The backend's name.
   let backend: String
+  /// What the killed insert wrote over.
+  let scenario: KillScenario
   /// The run's configuration.
   let configuration: KillConfiguration
   /// How long the insert took in each uninterrupted run that placed the kill points after it.
@@ -11,7 +13,7 @@ struct KillReport: Sendable {
   /// Every kill, in the order they were made.
   let trials: [KillTrial]
 
-  /// Kills after which the storage held the old cache.
+  /// Kills after which the storage held the old cache (nothing, in new storage).
   var oldCount: Int { trials.count { $0.outcome == .old } }
   /// Kills after which the storage held the new feed.
   var newCount: Int { trials.count { $0.outcome == .new } }
@@ -59,19 +61,21 @@ struct KillReport: Sendable {
     let killedMidInsert = newCount - finishedBeforeKillCount
     var lines = [
       "Kill test, \(backend): \(trials.count) kills (seed \(configuration.seed), "
-        + "\(configuration.newImageCount) images over \(configuration.oldImageCount), "
+        + "\(scenario.summary), "
         + "uninterrupted inserts \(format(uninterruptedInserts.min() ?? .zero))–"
         + "\(format(uninterruptedInserts.max() ?? .zero)), kills \(format(firstKill))–"
         + "\(format(lastKill)) into the insert): "
-        + "\(oldCount) old, \(newCount) new (\(finishedBeforeKillCount) of them finished before "
+        + "\(oldCount) \(scenario.oldOutcome), \(newCount) new (\(finishedBeforeKillCount) of them "
+        + "finished before "
         + "the kill), \(tornOutcomes.count) torn; temporary files left by \(leftoverAfterKillCount) "
         + "kills (at most \(largestLeftoverBytes) bytes), still there after the next insert in "
         + "\(leftoverAfterNextInsertCount)."
     ]
     if oldCount == 0 || killedMidInsert == 0 {
       lines.append(
-        "Kill test, \(backend): no kills landed on both sides of the moment the new feed "
-          + "replaced the old (\(oldCount) old, \(killedMidInsert) new from a killed child).")
+        "Kill test, \(backend), \(scenario.summary): no kills landed on both sides of the moment "
+          + "the new feed replaced the old (\(oldCount) \(scenario.oldOutcome), \(killedMidInsert) "
+          + "new from a killed child).")
     }
     return lines.joined(separator: "\n")
   }

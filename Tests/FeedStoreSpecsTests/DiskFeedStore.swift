@@ -24,8 +24,14 @@ struct DiskFeedStore: FeedStore {
   let misbehavior: StorageMisbehavior?
 
   var strayPrefix: String { ".\(name).tmp" }
+  /// Where the store would keep a lock file: a side file, which it never creates here (the disk
+  /// makes writers take turns), but which nothing else may stand in.
+  var lockName: String { ".\(name).lock" }
 
   func retrieve() async throws -> CachedFeed? {
+    if misbehavior == .deliversNilBesideObstructedSideFile, try sideFileObstruction() != nil {
+      return nil
+    }
     if misbehavior == .readsLeftoverPartialWrite, let stray = try strays().first,
       case .file(let data)? = try access.read(stray)
     {
@@ -41,7 +47,7 @@ struct DiskFeedStore: FeedStore {
     switch item {
     case nil:
       return nil
-    case .directory, .unreadableFile:
+    case .directory, .unreadableFile, .link:
       if misbehavior == .mapsUnreadableStorageToNil { return nil }
       throw failure("is a directory, not a file")
     case .file(let data):
@@ -195,10 +201,11 @@ struct DiskFeedStore: FeedStore {
 
   /// Why the storage is not this store's to change, or `nil` when it is.
   private func refusal() throws -> String? {
+    if let obstruction = try sideFileObstruction() { return obstruction }
     // Storage that cannot be read is this store's own, as far as it can tell: replaceable.
     guard let item = try? access.read(name) else { return nil }
     switch item {
-    case .directory: return "is a directory, which this store does not replace"
+    case .directory, .link: return "is a directory, which this store does not replace"
     case .file(let data):
       do {
         _ = try decode(data)
@@ -214,6 +221,24 @@ struct DiskFeedStore: FeedStore {
     }
   }
 
+  /// What stands where the lock file belongs, when it is not the store's; `nil` otherwise.
+  ///
+  /// With ``StorageMisbehavior/writesThroughLinkAtSideFile``, a link there is written through,
+  /// as a store that opens its lock file following links does, and passes.
+  private func sideFileObstruction() throws -> String? {
+    switch try access.read(lockName) {
+    case .directory?:
+      return "has a directory where its lock file belongs"
+    case .link(let target)? where misbehavior == .writesThroughLinkAtSideFile:
+      try access.writeFile(target, Data())
+      return nil
+    case .link?:
+      return "has a symbolic link where its lock file belongs"
+    case .file?, .unreadableFile?, nil:
+      return nil
+    }
+  }
+
   private func isDamaged() throws -> Bool {
     let item: SimulatedDisk.Item?
     do {
@@ -224,7 +249,7 @@ struct DiskFeedStore: FeedStore {
     switch item {
     case nil: return false
     case .file(let data): return (try? decode(data)) == nil
-    case .directory, .unreadableFile: return true
+    case .directory, .unreadableFile, .link: return true
     }
   }
 

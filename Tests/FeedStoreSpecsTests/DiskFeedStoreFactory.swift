@@ -62,6 +62,13 @@ struct DiskFeedStoreFactory: DamageableFeedStoreFactory, CrashableFeedStoreFacto
     case .leftoverPartialWrite:
       damaged = .file(committed)
       disk.setItem(.file(committed.prefix(committed.count / 2)), named: "\(store.strayPrefix).1")
+    case .directoryInPlaceOfSideFile:
+      damaged = .file(committed)
+      disk.setItem(.directory, named: store.lockName)
+    case .linkInPlaceOfSideFile:
+      damaged = .file(committed)
+      disk.setItem(.file(Data("someone else's".utf8)), named: Self.linkTarget)
+      disk.setItem(.link(to: Self.linkTarget), named: store.lockName)
     }
     disk.setItem(damaged, named: store.name)
     return store
@@ -84,14 +91,24 @@ struct DiskFeedStoreFactory: DamageableFeedStoreFactory, CrashableFeedStoreFacto
     store.name
   }
 
+  /// The store's file, what stands where its lock file belongs, and the file a link there points
+  /// at, each as a marker of its kind and bytes.
   func snapshot(of store: DiskFeedStore) -> StorageSnapshot {
-    let marker: Data? =
-      switch store.access.disk.item(named: store.name) {
-      case .file(let data): data
-      case .unreadableFile(let data): Data("unreadable:".utf8) + data
-      case .directory: Data("directory".utf8)
-      case nil: nil
-      }
-    return StorageSnapshot(items: marker.map { [store.name: $0] } ?? [:])
+    let disk = store.access.disk
+    var items: [String: Data] = [:]
+    for name in [store.name, store.lockName, Self.linkTarget] {
+      items[name] =
+        switch disk.item(named: name) {
+        case .file(let data): data
+        case .unreadableFile(let data): Data("unreadable:".utf8) + data
+        case .directory: Data("directory".utf8)
+        case .link(let target): Data("link to \(target)".utf8)
+        case nil: nil
+        }
+    }
+    return StorageSnapshot(items: items)
   }
+
+  /// The file that a link planted where the lock file belongs points at: another user's.
+  static let linkTarget = "someone-else's"
 }

@@ -108,20 +108,27 @@ import Testing
     let rows = [
       "empty", "truncatedHeader", "truncatedMidImage", "truncatedLastByte", "wrongShape",
       "wrongValueTypes", "binaryGarbage", "unrelatedFile", "newerFormatVersion", "foreignStorage",
-      "directoryInPlace", "unreadable", "leftoverPartialWrite",
+      "directoryInPlace", "unreadable", "leftoverPartialWrite", "directoryInPlaceOfSideFile",
+      "linkInPlaceOfSideFile",
     ]
     let foreign: Set = ["newerFormatVersion", "foreignStorage", "directoryInPlace"]
+    let sideFile: Set = ["directoryInPlaceOfSideFile", "linkInPlaceOfSideFile"]
     return rows.flatMap { row in
       let checks =
         row == "leftoverPartialWrite"
         ? ["retrieveDeliversLastCommittedCache", "insertReplacesCache", "deleteRemovesCache"]
-        : [
-          "retrieveThrows", "retrieveErrorNamesStorage", "openAndRetrieveLeaveStorageUntouched",
-          foreign.contains(row)
-            ? "insertRefusesAndLeavesStorageUntouched" : "insertReplacesOrLeavesStorageUntouched",
-          foreign.contains(row)
-            ? "deleteRefusesAndLeavesStorageUntouched" : "deleteRemovesOrLeavesStorageUntouched",
-        ]
+        : sideFile.contains(row)
+          ? [
+            "retrieveDeliversLastCommittedCacheOrThrows", "openAndRetrieveLeaveStorageUntouched",
+            "insertRefusesAndLeavesStorageUntouched", "deleteRefusesAndLeavesStorageUntouched",
+          ]
+          : [
+            "retrieveThrows", "retrieveErrorNamesStorage", "openAndRetrieveLeaveStorageUntouched",
+            foreign.contains(row)
+              ? "insertRefusesAndLeavesStorageUntouched" : "insertReplacesOrLeavesStorageUntouched",
+            foreign.contains(row)
+              ? "deleteRefusesAndLeavesStorageUntouched" : "deleteRemovesOrLeavesStorageUntouched",
+          ]
       return checks.map { "damagedStorage_\($0)(\(row))" }
     }
   }

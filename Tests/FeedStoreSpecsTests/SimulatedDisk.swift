@@ -13,6 +13,8 @@ final class SimulatedDisk: @unchecked Sendable {
     case directory
     /// A file whose every read fails, as a bad sector does.
     case unreadableFile(Data)
+    /// A symbolic link to the item called `target`.
+    case link(to: String)
   }
 
   struct ReadError: Error, CustomStringConvertible {

@@ -20,6 +20,8 @@ enum StorageMisbehavior: String, CaseIterable, Sendable {
   case claimsDamageableWithNoRow
   case rewritesStorageWhenOpened
   case throwsWhenOpenedOverDamage
+  case deliversNilBesideObstructedSideFile
+  case writesThroughLinkAtSideFile
   /// Takes the process down on undecodable storage, as `try!` does: only a spec run in a child
   /// process can report it (see `TrappingStoreTests`), so no spec runs it in this process.
   case trapsOnDamagedStorage
@@ -33,6 +35,7 @@ enum StorageMisbehavior: String, CaseIterable, Sendable {
     let unreadable = StorageDamage.allCases.filter(\.isUnreadable)
     let replaceable = unreadable.filter { !$0.isForeign }
     let foreign = StorageDamage.allCases.filter(\.isForeign)
+    let obstructedSideFile: [StorageDamage] = [.directoryInPlaceOfSideFile, .linkInPlaceOfSideFile]
     func specs(_ check: String, _ rows: [StorageDamage]) -> [String] {
       rows.map { "damagedStorage_\(check)(\($0.rawValue))" }
     }
@@ -66,8 +69,13 @@ enum StorageMisbehavior: String, CaseIterable, Sendable {
       return ["crash_nextInsertRemovesStrayItems", "crash_nextDeleteRemovesStrayItems"]
     case .claimsDamageableWithNoRow: return ["damagedStorage_supportsAtLeastOneRow"]
     case .rewritesStorageWhenOpened:
-      return specs("openAndRetrieveLeaveStorageUntouched", unreadable)
+      return specs("openAndRetrieveLeaveStorageUntouched", unreadable + obstructedSideFile)
     case .throwsWhenOpenedOverDamage: return specs("retrieveThrows", unreadable)
+    case .deliversNilBesideObstructedSideFile:
+      return specs("retrieveDeliversLastCommittedCacheOrThrows", obstructedSideFile)
+    case .writesThroughLinkAtSideFile:
+      return specs("insertRefusesAndLeavesStorageUntouched", [.linkInPlaceOfSideFile])
+        + specs("deleteRefusesAndLeavesStorageUntouched", [.linkInPlaceOfSideFile])
     case .trapsOnDamagedStorage: return []
     }
   }

@@ -38,6 +38,26 @@ import Testing
         + "untouched, but \"feed-UUID.json\" disappeared (it had 58 bytes)")
   }
 
+  @Test func retrievalBesideASideFileThatDeliversNothing_namesBothCaches() async throws {
+    try await expectSpec(
+      "damagedStorage_retrieveDeliversLastCommittedCacheOrThrows(directoryInPlaceOfSideFile)",
+      on: .deliversNilBesideObstructedSideFile,
+      toReport:
+        "Expected retrieve on storage beside a directory where its side file belongs to deliver "
+        + "10 images cached at 786297600.1234568s after 2001-01-01 or throw, but it delivered nil "
+        + "(nothing cached)")
+  }
+
+  @Test func writeThroughALinkBesideTheStorage_saysTheChangeSucceeded() async throws {
+    try await expectSpec(
+      "damagedStorage_insertRefusesAndLeavesStorageUntouched(linkInPlaceOfSideFile)",
+      on: .writesThroughLinkAtSideFile,
+      toReport:
+        "Expected insert over storage beside a symbolic link where its side file belongs to "
+        + "throw, as what stands where its side file belongs is not the store's to change, but "
+        + "it succeeded")
+  }
+
   @Test func tornCacheAfterACrash_namesTheCrashPointAndHowManyFailed() async throws {
     try await expectSpec(
       "crash_insertLeavesOldOrNewCache", on: .writesInPlace,

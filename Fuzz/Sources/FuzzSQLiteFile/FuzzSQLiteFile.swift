@@ -8,15 +8,22 @@ import FuzzSupport
 private let path = FileManager.default.temporaryDirectory
   .appending(path: "feedstore-fuzz-\(getpid()).sqlite").path(percentEncoded: false)
 
-/// One input as the store's file: retrieve throws or delivers, never traps or hangs; insert
-/// replaces the file or refuses it, and a file it replaced reads back exactly.
+/// The first bytes of an input that holds a write-ahead log beside the database.
+///
+/// Then come the database's length as 4 big-endian bytes, the database, and the log. Any other
+/// input is the database alone.
+private let logInputTag = Array("feedstore-db+log\n".utf8)
+
+/// One input as the store's file, and its write-ahead log when it has one: retrieve throws or
+/// delivers, never traps or hangs; insert replaces the file or refuses it, and a file it replaced
+/// reads back exactly.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSQLiteFile(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   for suffix in FeedStorageFile.sideFileSuffixes + [""] { unlink(path + suffix) }
   let bytes = start.map { Data(bytes: $0, count: count) } ?? Data()
-  guard FileManager.default.createFile(atPath: path, contents: bytes) else {
-    fatalError("cannot write the scratch database at \(path)")
-  }
+  let (database, log) = split(bytes)
+  write(database, to: path)
+  if let log { write(log, to: path + "-wal") }
   var storage = FeedStorage(file: FeedStorageFile(path: path, busyTimeout: .zero))
   _ = try? storage.retrieve()
 
@@ -31,4 +38,21 @@ public func fuzzSQLiteFile(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
     requireExactlyEqual(try? reopened.retrieve(), feed, timestamp, "SQLite")
   }
   return 0
+}
+
+/// The database and the log of an input that holds both, or the whole input as the database;
+/// a length past the end takes what there is.
+private func split(_ input: Data) -> (database: Data, log: Data?) {
+  let header = logInputTag.count + 4
+  guard input.count >= header, input.starts(with: logInputTag) else { return (input, nil) }
+  let length = input[input.startIndex + logInputTag.count..<input.startIndex + header]
+    .reduce(0) { $0 << 8 | Int($1) }
+  let databaseEnd = input.startIndex + header + min(length, input.count - header)
+  return (input[input.startIndex + header..<databaseEnd], input[databaseEnd...])
+}
+
+private func write(_ bytes: Data, to path: String) {
+  guard FileManager.default.createFile(atPath: path, contents: bytes) else {
+    fatalError("cannot write the scratch file at \(path)")
+  }
 }

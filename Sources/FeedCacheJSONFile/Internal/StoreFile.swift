@@ -39,6 +39,9 @@ struct StoreFile: Sendable {
         try fileSystem.createFile(at: temporaryURL, contents: data)
         try fileSystem.synchronizeFile(at: temporaryURL)
         try fileSystem.replaceItem(at: storeURL, withItemAt: temporaryURL)
+      } catch let error as ForeignItemError {
+        // Another program put it there after the leftovers went: it is not the store's to remove.
+        throw foreignSideFile(.insert, "temporary file", error)
       } catch {
         // The write already failed and that is the error worth reporting; a temporary file
         // that cannot be removed now is removed by the next insert or delete.
@@ -96,8 +99,11 @@ struct StoreFile: Sendable {
     do {
       for name in try fileSystem.contentsOfDirectory(at: layout.directoryURL)
       where layout.isLeftoverTemporaryFile(named: name) {
+        // A symbolic link goes too, unfollowed; a directory is refused.
         try fileSystem.removeItem(at: layout.directoryURL.appending(path: name))
       }
+    } catch let error as ForeignItemError {
+      throw foreignSideFile(operation, "temporary file", error)
     } catch {
       throw JSONFileFeedStoreError(
         operation, reason, at: storeURL,
@@ -114,6 +120,24 @@ struct StoreFile: Sendable {
     try? fileSystem.synchronizeDirectory(at: layout.directoryURL)
   }
 
+  /// The error for `item`, found where the store keeps its `role` ("lock file", "temporary
+  /// file"), as the store reports it.
+  private func foreignSideFile(
+    _ operation: JSONFileFeedStoreError.Operation, _ role: String, _ item: ForeignItemError
+  ) -> JSONFileFeedStoreError {
+    let path = item.url.path(percentEncoded: false)
+    let detail =
+      switch item.kind {
+      case .file:
+        "its \(role) \(path) was created by another program while this store held its lock, and "
+          + "the store never writes into a file it did not make"
+      case .symbolicLink, .directory, .special:
+        "its \(role) \(path) \(item.phrase), which this store did not make and never follows, "
+          + "writes through or removes: remove it to use the store"
+      }
+    return JSONFileFeedStoreError(operation, .foreignSideFile, at: storeURL, detail: detail)
+  }
+
   private func whileLocked(
     _ operation: JSONFileFeedStoreError.Operation,
     failingWith reason: JSONFileFeedStoreError.Reason,
@@ -123,6 +147,8 @@ struct StoreFile: Sendable {
       try fileSystem.withExclusiveLock(at: layout.lockURL) { try body() }
     } catch let error as JSONFileFeedStoreError {
       throw error
+    } catch let error as ForeignItemError {
+      throw foreignSideFile(operation, "lock file", error)
     } catch {
       let lockPath = layout.lockURL.path(percentEncoded: false)
       throw JSONFileFeedStoreError(

@@ -29,11 +29,20 @@ final class FeedDatabase {
 
   /// Opens the store's existing database file at `path`, whose schema is at `version`.
   ///
+  /// - Parameters:
+  ///   - path: The database file.
+  ///   - version: Its schema version, as the store found it.
+  ///   - busyTimeout: How long statements wait for another connection's lock.
+  ///   - mode: ``SQLiteConnection/Mode/readWrite`` unless the storage cannot be written to; a
+  ///     database opened otherwise only retrieves.
+  ///   - operation: What the store is doing, for errors.
   /// - Throws: ``SQLiteFeedStoreError`` when it cannot be opened or a statement does not compile.
-  convenience init(path: String, version: Int32, busyTimeout: Duration, _ operation: String) throws
-  {
+  convenience init(
+    path: String, version: Int32, busyTimeout: Duration,
+    mode: SQLiteConnection.Mode = .readWrite, _ operation: String
+  ) throws {
     let connection = try SQLiteConnection(
-      path: path, mode: .readWrite, busyTimeout: busyTimeout, operation: operation)
+      path: path, mode: mode, busyTimeout: busyTimeout, operation: operation)
     try connection.execute(FeedSchema.connectionSettings, operation)
     try self.init(
       connection: connection, version: version, busyTimeout: busyTimeout, logPath: path + "-wal",

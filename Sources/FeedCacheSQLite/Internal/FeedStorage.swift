@@ -12,23 +12,36 @@ struct FeedStorage {
   let file: FeedStorageFile?
   /// The open database, once an operation found it readable.
   private var database: FeedDatabase?
+  /// The file's directory as this storage last removed what killed writers left in it.
+  private var directoryAtLastCleanup: FeedStorageFile.DirectoryVersion?
 
   /// Storage over the database file `file`, not opened yet.
   init(file: FeedStorageFile) {
     self.file = file
     self.database = nil
+    self.directoryAtLastCleanup = nil
   }
 
   /// Storage in memory, open from the start.
   init(inMemory database: FeedDatabase) {
     self.file = nil
     self.database = database
+    self.directoryAtLastCleanup = nil
   }
 
-  /// Removes the cached feed, if any; a damaged file of the store's own goes with it.
+  /// Removes the cached feed, if any; a damaged file of the store's own goes with it, and so does
+  /// a file on a disk too full for SQLite to write the deletion, which frees its space.
   mutating func delete() throws {
-    try write(.delete, "delete the cached feed") { database, operation in
-      try database.delete(operation)
+    let operation = "delete the cached feed"
+    do {
+      try write(.delete, operation) { database, operation in
+        try database.delete(operation)
+      }
+    } catch let error as SQLiteFeedStoreError where error.primaryResultCode == SQLITE_FULL {
+      guard let file else { throw error }
+      // The store's own connection would keep the files, and their space, while it is open.
+      database = nil
+      try file.removeToFreeSpace(operation, after: error)
     }
   }
 
@@ -42,8 +55,11 @@ struct FeedStorage {
   /// The cached feed, read without writing anything.
   mutating func retrieve() throws -> CachedFeed? {
     let operation = "retrieve the cached feed"
-    guard let database = try openDatabase(for: .retrieve, operation) else { return nil }
     do {
+      if database == nil, let file, let reason = file.readOnlyReason() {
+        return try Self.retrieve(fromReadOnly: file, because: reason, operation)
+      }
+      guard let database = try openDatabase(for: .retrieve, operation) else { return nil }
       return try database.retrieve(operation)
     } catch let error as SQLiteFeedStoreError {
       guard let problem = error.unreadableDatabaseProblem, let path = error.path else {
@@ -79,6 +95,7 @@ struct FeedStorage {
     _ access: Access, _ operation: String,
     _ body: (FeedDatabase, String) throws -> Void
   ) throws {
+    file?.tryRemovingLeftoversOfKilledCreations(since: &directoryAtLastCleanup)
     guard let database = try openDatabase(for: access, operation) else { return }
     do {
       try body(database, operation)
@@ -103,6 +120,14 @@ struct FeedStorage {
   {
     if let database { return database }
     guard let file else { return nil }
+    if access != .retrieve, let reason = file.readOnlyReason() {
+      // Deleting nothing needs no write.
+      guard access == .delete, file.isMissing else {
+        throw SQLiteFeedStoreError.readOnlyStorage(
+          operation: operation, path: file.path, reason: reason)
+      }
+      return nil
+    }
     // Why the last pass could not open the file, when it could not.
     var lastFailure: SQLiteFeedStoreError?
     for _ in 0..<6 {
@@ -149,6 +174,30 @@ struct FeedStorage {
 }
 
 extension FeedStorage {
+  /// Reads the cache from storage nothing can be written to, as `reason` says, through a
+  /// connection opened for this retrieve only: one kept open would go on trusting a file opened
+  /// as immutable after the storage became writable again.
+  fileprivate static func retrieve(
+    fromReadOnly file: FeedStorageFile, because reason: String, _ operation: String
+  ) throws -> CachedFeed? {
+    let mode = try file.readingMode(onReadOnlyStorage: reason, operation)
+    switch try file.inspect(operation, readingAs: mode) {
+    case .missing:
+      return nil
+    case .damaged(let problem):
+      throw SQLiteFeedStoreError.damagedStorage(
+        operation: operation, path: file.path, problem: problem)
+    case .current(let version):
+      let database = try FeedDatabase(
+        path: file.path, version: version, busyTimeout: file.busyTimeout, mode: mode, operation)
+      if let problem = try database.structuralProblem(operation) {
+        throw SQLiteFeedStoreError.damagedStorage(
+          operation: operation, path: file.path, problem: problem)
+      }
+      return try database.retrieve(operation)
+    }
+  }
+
   /// An existing file of the store's own, opened and checked.
   fileprivate enum OpenedFile {
     case sound(FeedDatabase)

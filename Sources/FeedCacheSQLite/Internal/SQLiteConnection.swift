@@ -29,6 +29,10 @@ package final class SQLiteConnection {
     case readWrite
     /// Only reads an existing file: it never writes to it, and never checkpoints its log.
     case readOnly
+    /// Only reads an existing file on storage that nothing can write to (SQLite's `immutable`):
+    /// without taking locks, and without the write-ahead log and its index, which SQLite could
+    /// not create there. Only for a file whose log holds nothing.
+    case immutable
   }
 
   /// The `sqlite3 *` handle; valid for the connection's whole life.
@@ -81,9 +85,11 @@ package final class SQLiteConnection {
       case .create: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
       case .readWrite: SQLITE_OPEN_READWRITE
       case .readOnly: SQLITE_OPEN_READONLY
+      case .immutable: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
       }
     let flags = access | SQLITE_OPEN_NOMUTEX
-    let code = sqlite3_open_v2(path, &opened, flags, nil)
+    let name = mode == .immutable ? Self.immutableURI(of: path) : path
+    let code = sqlite3_open_v2(name, &opened, flags, nil)
     guard let opened else {
       throw SQLiteFeedStoreError.sqlite(
         operation: operation, path: path, resultCode: code,
@@ -117,6 +123,22 @@ package final class SQLiteConnection {
       let path = url.withUnsafeFileSystemRepresentation({ $0.map { String(cString: $0) } })
     else { throw SQLiteFeedStoreError.notAFileURL(url) }
     return path
+  }
+
+  /// The URI that opens the file at `path` as immutable: `file:` and the path, with the
+  /// characters a URI gives a meaning to escaped.
+  private static func immutableURI(of path: String) -> String {
+    var escaped = ""
+    for character in path.unicodeScalars {
+      switch character {
+      case "%": escaped += "%25"
+      case "?": escaped += "%3F"
+      case "#": escaped += "%23"
+      default: escaped.unicodeScalars.append(character)
+      }
+    }
+    // An empty authority, so that a path starting with "//" is not read as a host.
+    return (path.hasPrefix("/") ? "file://" : "file:") + escaped + "?immutable=1"
   }
 
   /// Whether a transaction is open on this connection.

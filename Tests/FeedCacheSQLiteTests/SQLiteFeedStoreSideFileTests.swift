@@ -1,0 +1,202 @@
+import FeedCache
+import FeedCacheSQLite
+import FeedStoreSpecs
+import FeedStoreSupport
+import Foundation
+import Testing
+
+/// What the store does with something it did not make where SQLite keeps a side file.
+///
+/// At `-wal`, `-shm` or `-journal`, the store refuses it, naming it, leaves it and the cache as
+/// they are, and works again once it is gone. Every directory, link and FIFO here is real.
+@Suite struct SQLiteFeedStoreSideFileTests {
+  // Before: SQLITE_CANTOPEN, SQLITE_IOERR or SQLITE_READONLY on every operation, naming no file;
+  // a FIFO at -journal made retrieve wait forever.
+  @Test(arguments: SideFileObstruction.all)
+  func retrieve_throwsNamingWhatStandsWhereASideFileBelongs(_ obstruction: SideFileObstruction)
+    async throws
+  {
+    try await withTemporaryDirectory { directory in
+      let storeURL = try await makeCommittedStorage(in: directory)
+      try obstruction.make(besideDatabaseAt: storeURL, in: directory)
+      let sut = try makeSUT(at: storeURL)
+
+      let error = await #expect(throws: SQLiteFeedStoreError.self) { try await sut.retrieve() }
+
+      #expect(
+        error
+          == .foreignSideFile(
+            operation: "retrieve the cached feed", path: path(of: storeURL),
+            sideFile: path(of: storeURL) + obstruction.suffix, item: obstruction.item))
+    }
+  }
+
+  @Test(arguments: SideFileObstruction.all)
+  func insertAndDelete_refuseAndLeaveTheCacheAndTheItemAsTheyAre(
+    _ obstruction: SideFileObstruction
+  ) async throws {
+    try await withTemporaryDirectory { directory in
+      let storeURL = try await makeCommittedStorage(in: directory)
+      try obstruction.make(besideDatabaseAt: storeURL, in: directory)
+      let before = try snapshot(of: directory)
+      let sut = try makeSUT(at: storeURL)
+
+      let insertion = await #expect(throws: SQLiteFeedStoreError.self) {
+        try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+      }
+      let deletion = await #expect(throws: SQLiteFeedStoreError.self) {
+        try await sut.deleteCachedFeed()
+      }
+
+      #expect(insertion?.isForeignSideFile == true)
+      #expect(deletion?.isForeignSideFile == true)
+      #expect(try snapshot(of: directory) == before)
+    }
+  }
+
+  @Test(arguments: SideFileObstruction.all)
+  func operations_workAgainOnceTheItemIsRemoved(_ obstruction: SideFileObstruction) async throws {
+    try await withTemporaryDirectory { directory in
+      let storeURL = try await makeCommittedStorage(in: directory)
+      try obstruction.make(besideDatabaseAt: storeURL, in: directory)
+      let sut = try makeSUT(at: storeURL)
+      _ = try? await sut.retrieve()
+      let next = FeedStoreFixtures.uniqueCachedFeed(timestampOffset: 1)
+
+      try FileManager.default.removeItem(atPath: path(of: storeURL) + obstruction.suffix)
+
+      try await sut.insert(next.feed, timestamp: next.timestamp)
+      #expect(try await sut.retrieve() == next)
+    }
+  }
+
+  @Test func insert_intoNewStorageRefusesADirectoryWhereTheLogBelongs() async throws {
+    try await withTemporaryDirectory { directory in
+      let storeURL = directory.appending(path: "feed.sqlite")
+      try SideFileObstruction(suffix: "-wal", kind: .directory)
+        .make(besideDatabaseAt: storeURL, in: directory)
+      let sut = try makeSUT(at: storeURL)
+
+      let error = await #expect(throws: SQLiteFeedStoreError.self) {
+        try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+      }
+
+      #expect(error?.isForeignSideFile == true)
+      #expect(!FileManager.default.fileExists(atPath: path(of: storeURL)))
+    }
+  }
+
+  @Test func retrieve_saysWhatStandsWhereTheLogBelongsAndWhatToDo() async throws {
+    try await withTemporaryDirectory { directory in
+      let storeURL = try await makeCommittedStorage(in: directory)
+      try SideFileObstruction(suffix: "-wal", kind: .directory)
+        .make(besideDatabaseAt: storeURL, in: directory)
+      let sut = try makeSUT(at: storeURL)
+
+      let error = await #expect(throws: SQLiteFeedStoreError.self) { try await sut.retrieve() }
+
+      let storePath = path(of: storeURL)
+      #expect(
+        error?.description
+          == "Could not retrieve the cached feed at \(storePath): \(storePath)-wal, where SQLite "
+          + "keeps the database's write-ahead log, is a directory, which the store did not make "
+          + "and never follows, writes through or removes: remove it to use the store")
+    }
+  }
+}
+
+/// Something that is not a regular file, where SQLite keeps a side file of the database.
+struct SideFileObstruction: Sendable, CustomTestStringConvertible {
+  enum Kind: CaseIterable, Sendable {
+    /// A directory holding a file of someone else's.
+    case directory
+    /// A symbolic link to a file of someone else's, as another user plants one in `/tmp`.
+    case symbolicLink
+    /// A FIFO, which blocks whoever reads it.
+    case fifo
+  }
+
+  static let all = ["-wal", "-shm", "-journal"].flatMap { suffix in
+    Kind.allCases.map { SideFileObstruction(suffix: suffix, kind: $0) }
+  }
+
+  let suffix: String
+  let kind: Kind
+
+  /// What the store's error calls it.
+  var item: String {
+    switch kind {
+    case .directory: "a directory"
+    case .symbolicLink: "a symbolic link"
+    case .fifo: "a FIFO"
+    }
+  }
+
+  var testDescription: String { "\(item) at \(suffix)" }
+
+  /// Makes the item at the side file of the database at `storeURL`; what it holds or points at
+  /// goes in `directory`.
+  func make(besideDatabaseAt storeURL: URL, in directory: URL) throws {
+    let sideFile = storeURL.path(percentEncoded: false) + suffix
+    switch kind {
+    case .directory:
+      try FileManager.default.createDirectory(
+        atPath: sideFile, withIntermediateDirectories: false)
+      try Data("someone else's".utf8).write(to: URL(filePath: sideFile).appending(path: "file"))
+    case .symbolicLink:
+      let target = directory.appending(path: "someone-else's")
+      try Data("someone else's".utf8).write(to: target)
+      try FileManager.default.createSymbolicLink(
+        atPath: sideFile, withDestinationPath: target.path(percentEncoded: false))
+    case .fifo:
+      try #require(mkfifo(sideFile, 0o644) == 0, "cannot make a FIFO at \(sideFile)")
+    }
+  }
+}
+
+extension SQLiteFeedStoreError {
+  fileprivate var isForeignSideFile: Bool {
+    if case .foreignSideFile = self { return true }
+    return false
+  }
+}
+
+// MARK: - Helpers
+
+/// A database holding a cache, closed by the store that wrote it, so only the file is left.
+private func makeCommittedStorage(in directory: URL) async throws -> URL {
+  let storeURL = directory.appending(path: "feed.sqlite")
+  let store = try makeSUT(at: storeURL)
+  let cache = FeedStoreFixtures.uniqueCachedFeed()
+  try await store.insert(cache.feed, timestamp: cache.timestamp)
+  await store.closeDatabase()
+  return storeURL
+}
+
+private func makeSUT(at storeURL: URL) throws -> SQLiteFeedStore {
+  try SQLiteFeedStore(storeURL: storeURL, busyTimeout: .zero)
+}
+
+private func path(of url: URL) -> String {
+  url.path(percentEncoded: false)
+}
+
+/// Every item under `directory`: a file's bytes, a link's destination, a directory or a FIFO.
+private func snapshot(of directory: URL) throws -> [String: String] {
+  let fileManager = FileManager.default
+  var items: [String: String] = [:]
+  for relativePath in try fileManager.subpathsOfDirectory(atPath: path(of: directory)) {
+    let itemPath = path(of: directory.appending(path: relativePath))
+    let type = try fileManager.attributesOfItem(atPath: itemPath)[.type] as? FileAttributeType
+    switch type {
+    case .typeRegular?:
+      items[relativePath] = try Data(contentsOf: URL(filePath: itemPath)).base64EncodedString()
+    case .typeSymbolicLink?:
+      items[relativePath] =
+        "link to " + (try fileManager.destinationOfSymbolicLink(atPath: itemPath))
+    default:
+      items[relativePath] = String(describing: type)
+    }
+  }
+  return items
+}
