@@ -65,17 +65,20 @@ extension ConformanceBackend {
     case .fullDisk:
       [
         ConformanceBackend("JSONFile on a full disk", onlyFailureSpecs: true) {
-          FullDiskFeedStoreFactory(base: JSONFileFeedStoreFactory(directory: $0), directory: $0)
+          FaultyDirectoryFeedStoreFactory(
+            base: JSONFileFeedStoreFactory(directory: $0), directory: $0, fault: FullDisk.self)
         },
         ConformanceBackend("SQLite on a full disk", onlyFailureSpecs: true) {
-          FullDiskFeedStoreFactory(base: SQLiteFeedStoreFactory(directory: $0), directory: $0)
+          FaultyDirectoryFeedStoreFactory(
+            base: SQLiteFeedStoreFactory(directory: $0), directory: $0, fault: FullDisk.self)
         },
       ]
     case .immutableDirectory:
       [
         ConformanceBackend("JSONFile in an immutable directory", onlyFailureSpecs: true) {
-          ImmutableDirectoryFeedStoreFactory(
-            base: JSONFileFeedStoreFactory(directory: $0), directory: $0)
+          FaultyDirectoryFeedStoreFactory(
+            base: JSONFileFeedStoreFactory(directory: $0), directory: $0,
+            fault: ImmutableDirectory.self)
         }
       ]
     case .readOnlyVolume:
