@@ -53,7 +53,7 @@ public enum SpecRun {
   /// Records a failure of the running spec at the line that called `verify`.
   ///
   /// Say what was expected and the first difference, in a line or two; attach anything longer
-  /// with ``attach(_:named:)``. Outside a spec it records an ordinary issue.
+  /// with `attach(_:named:)`. Outside a spec it records an ordinary issue.
   ///
   /// - Parameter message: The failure, such as `Expected retrieve after an insert to deliver 3
   ///   images, but it delivered nil`.
