@@ -65,17 +65,17 @@ let package = Package(
     // The benchmark: workloads, statistics, baselines and renderers in a library its tests use,
     // and a thin executable that adds the allocation counter and the child-process memory probe.
     .target(
-      name: "FeedStoreBenchmarking",
+      name: "FeedStoreBenchmarkCore",
       dependencies: [
         "FeedCache", "FeedCacheJSONFile", "FeedCacheSQLite", "FeedStoreBackends",
         "FeedStoreSupport",
         "CSQLite",
       ],
-      path: "Benchmarks/FeedStoreBenchmarking"
+      path: "Benchmarks/FeedStoreBenchmarkCore"
     ),
     .executableTarget(
       name: "FeedStoreBench",
-      dependencies: ["FeedStoreBenchmarking", "FeedStoreSupport", "CAllocationCounter"],
+      dependencies: ["FeedStoreBenchmarkCore", "FeedStoreSupport", "CAllocationCounter"],
       path: "Benchmarks/FeedStoreBench"
     ),
     // Counts the benchmark's heap allocations by wrapping malloc (glibc only); only the
@@ -123,7 +123,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FeedStoreBenchTests",
-      dependencies: ["FeedStoreBackends", "FeedStoreBenchmarking", "FeedStoreSupport"]
+      dependencies: ["FeedStoreBackends", "FeedStoreBenchmarkCore", "FeedStoreSupport"]
     ),
     // A factory declared in one module, whose capabilities a test target declares in extensions.
     .target(

@@ -1,6 +1,6 @@
 import CAllocationCounter
 import FeedStoreBackends
-import FeedStoreBenchmarking
+import FeedStoreBenchmarkCore
 import FeedStoreSupport
 import Foundation
 

@@ -1,7 +1,7 @@
-import FeedStoreBenchmarking
+import FeedStoreBenchmarkCore
 import Foundation
 
-// `feedstore-bench`: the benchmark lives in FeedStoreBenchmarking; this executable adds what only
+// `feedstore-bench`: the benchmark lives in FeedStoreBenchmarkCore; this executable adds what only
 // a process of its own can do: count its heap allocations, and be the child of a memory probe.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status =

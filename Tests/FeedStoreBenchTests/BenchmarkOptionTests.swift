@@ -2,7 +2,7 @@ import FeedStoreBackends
 import Foundation
 import Testing
 
-@testable import FeedStoreBenchmarking
+@testable import FeedStoreBenchmarkCore
 
 @Suite struct BenchmarkOptionTests {
   @Test func parse_withNoArguments_setsEachOptionsDefault() throws {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FeedStoreBenchmarking
+@testable import FeedStoreBenchmarkCore
 
 @Suite struct RendererTests {
   /// 2,000 and 5,000 have no power of ten between them, which used to crash the x axis.

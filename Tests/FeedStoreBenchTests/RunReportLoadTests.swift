@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FeedStoreBenchmarking
+@testable import FeedStoreBenchmarkCore
 
 @Suite struct RunReportLoadTests {
   @Test(arguments: refused)

@@ -3,7 +3,7 @@ import FeedStoreSupport
 import Foundation
 import Testing
 
-@testable import FeedStoreBenchmarking
+@testable import FeedStoreBenchmarkCore
 
 @Suite struct SustainedRunnerTests {
   @Test func run_measuresTheFloorThenEachBackend() async throws {

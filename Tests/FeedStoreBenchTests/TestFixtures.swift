@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import FeedStoreBenchmarking
+@testable import FeedStoreBenchmarkCore
 
 /// A row of `size` images whose samples all took `p50` nanoseconds.
 func makeRow(_ id: RowID, size: Int, p50: Int64) -> ResultRow {

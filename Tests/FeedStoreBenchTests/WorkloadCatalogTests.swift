@@ -3,7 +3,7 @@ import FeedStoreSupport
 import Foundation
 import Testing
 
-@testable import FeedStoreBenchmarking
+@testable import FeedStoreBenchmarkCore
 
 @Suite struct WorkloadCatalogTests {
   /// Every row runs and passes its own check on a small feed, floors and stores alike.
