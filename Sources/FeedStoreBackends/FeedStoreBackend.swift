@@ -61,22 +61,26 @@ package struct FeedStoreBackend: Sendable, CustomStringConvertible {
 
 extension FeedStoreBackend {
   /// Every backend of this repository.
-  package static let all: [FeedStoreBackend] = [
-    FeedStoreBackend("InMemory", isPersistent: false) { _ in InMemoryFeedStore() },
-    FeedStoreBackend("JSONFile", isPersistent: true) { directory in
-      JSONFileFeedStore(storeURL: directory.appending(path: "feed.json"))
+  package static let all: [FeedStoreBackend] = [inMemory, jsonFile, sqlite]
+
+  package static let inMemory = FeedStoreBackend("InMemory", isPersistent: false) { _ in
+    InMemoryFeedStore()
+  }
+
+  package static let jsonFile = FeedStoreBackend("JSONFile", isPersistent: true) { directory in
+    JSONFileFeedStore(storeURL: directory.appending(path: "feed.json"))
+  }
+
+  package static let sqlite = FeedStoreBackend(
+    "SQLite", isPersistent: true,
+    makeStore: { directory in
+      let store = try SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))
+      // The file is made on first use; make it now, as after an app's first launch, so the
+      // benchmark times the operation and not the file's creation.
+      try await store.createDatabaseIfNeeded()
+      return store
     },
-    FeedStoreBackend(
-      "SQLite", isPersistent: true,
-      makeStore: { directory in
-        let store = try SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))
-        // The file is made on first use; make it now, as after an app's first launch, so the
-        // benchmark times the operation and not the file's creation.
-        try await store.createDatabaseIfNeeded()
-        return store
-      },
-      closeStorage: { store in await (store as? SQLiteFeedStore)?.closeDatabase() }),
-  ]
+    closeStorage: { store in await (store as? SQLiteFeedStore)?.closeDatabase() })
 
   /// The registered backend called `name`, ignoring case.
   ///

@@ -1,4 +1,4 @@
-import FeedStoreBackends
+import FeedStoreBenchmarkReferences
 import FeedStoreSupport
 import Foundation
 import Testing
@@ -6,7 +6,7 @@ import Testing
 @testable import FeedStoreBenchmarkCore
 
 @Suite struct SustainedRunnerTests {
-  @Test func run_measuresTheFloorThenEachBackend() async throws {
+  @Test func run_measuresTheFloorThenEachStore() async throws {
     let rows = try await run(backends: ["InMemory", "SQLite"])
 
     #expect(
@@ -14,6 +14,30 @@ import Testing
         "floor: write+fsync+rename", "InMemory sustained insert",
         "SQLite sustained insert",
       ])
+  }
+
+  @Test func run_labelsAReferencesRowAsOne() async throws {
+    let rows = try await run(backends: ["JSONFile"], kind: .reference)
+
+    #expect(rows.last?.label == "reference: JSONFile sustained insert")
+  }
+
+  @Test func run_ofAStoreThatDeliversAnotherFeed_failsNamingTheStoreAndTheInsert() async throws {
+    let lossy = BenchmarkedStore("Lossy") { directory in
+      ArrayFeedStoreFactory(directory: directory, mangled: { Array($0.dropLast()) })
+    }
+    let sut = SustainedRunner(
+      configuration: SustainedConfiguration(inserts: 6, retrieveEvery: 3, readers: 0),
+      stores: [(lossy, .store)])
+
+    let error = await #expect(throws: BenchmarkError.self) {
+      try await withTemporaryDirectory { try await sut.run(in: $0) }
+    }
+
+    #expect(
+      error?.description.hasPrefix(
+        "Lossy sustained insert failed: after insert 3, a retrieve delivered the timestamp of "
+          + "feed 3 with ") == true)
   }
 
   @Test func run_timesEveryInsertAndARetrieveEveryKInserts() async throws {
@@ -60,10 +84,13 @@ import Testing
 
   // MARK: - Helpers
 
-  private func run(backends names: [String]) async throws -> [SustainedRow] {
+  private func run(
+    backends names: [String], kind: RowID.Kind = .store
+  ) async throws -> [SustainedRow] {
+    let stores = BenchmarkedStore.referenceBackends.filter { names.contains($0.name) }
     let sut = SustainedRunner(
       configuration: SustainedConfiguration(inserts: 6, retrieveEvery: 3, readers: 2),
-      backends: names.compactMap(FeedStoreBackend.named))
+      stores: stores.map { ($0, kind) })
     return try await withTemporaryDirectory { directory in
       try await sut.run(in: directory)
     }
