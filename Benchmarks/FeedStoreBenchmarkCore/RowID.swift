@@ -46,6 +46,8 @@ package struct RowID: Hashable, Codable, Sendable {
   package static let valueFloor = RowID(
     kind: .floor, name: "build values", operation: "retrieve")
   package static let sqliteFloor = RowID(kind: .floor, name: "SQLite C API", operation: "insert")
+  package static let sqliteValuesFloor = RowID(
+    kind: .floor, name: "SQLite C API from Swift values", operation: "insert")
   package static let sqliteReadFloor = RowID(
     kind: .floor, name: "SQLite C API read", operation: "retrieve")
   static let encodeBaseline = RowID(kind: .baseline, name: "JSONEncoder", operation: "encode")

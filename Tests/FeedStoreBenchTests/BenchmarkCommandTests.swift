@@ -16,7 +16,7 @@ import Testing
 
     let stores = report?.rows.filter(\.id.isStore).map(\.label)
     #expect(stores == ["ArrayFeedStore insert", "ArrayFeedStore retrieve"])
-    #expect(report?.rows.contains { $0.id == .sqliteFloor } == true)
+    #expect(report?.rows.contains { $0.id == .sqliteValuesFloor } == true)
     #expect(report?.tool == "my-store-bench")
   }
 

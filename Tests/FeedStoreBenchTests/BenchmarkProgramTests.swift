@@ -16,7 +16,8 @@ import Testing
   }
 
   @Test func storeFloors_areTheSQLiteFloorsWhenTheReferenceBackendsAreLinked() {
-    #expect(adopterBench.storeFloors.map(\.id) == [.sqliteFloor, .sqliteReadFloor])
+    #expect(
+      adopterBench.storeFloors.map(\.id) == [.sqliteFloor, .sqliteValuesFloor, .sqliteReadFloor])
     #expect(storeOnlyBench.storeFloors.isEmpty)
   }
 

@@ -21,7 +21,7 @@ import Testing
     #expect(
       entries.map(\.id.label) == [
         "floor: memcpy", "floor: write+fsync+rename", "floor: build values",
-        "floor: SQLite C API", "floor: SQLite C API read",
+        "floor: SQLite C API", "floor: SQLite C API from Swift values", "floor: SQLite C API read",
         "baseline: JSONEncoder", "baseline: JSONEncoder, string DTO", "baseline: JSONDecoder",
         "ArrayFeedStore insert", "ArrayFeedStore retrieve", "reference: InMemory insert",
         "reference: InMemory retrieve", "reference: JSONFile insert",
@@ -57,6 +57,13 @@ import Testing
         .flatMap {
           ["\($0) insert: floor: write+fsync+rename", "\($0) retrieve: floor: build values"]
         })
+  }
+
+  /// The Swift values floor's `vs floor` column is its distance from the pre-encoded floor.
+  @Test func entries_setTheSwiftValuesFloorAgainstThePreEncodedOne() throws {
+    let entry = try #require(Self.entries(of: adopterBench).first { $0.id == .sqliteValuesFloor })
+
+    #expect(entry.floor == .sqliteFloor)
   }
 
   @Test(arguments: [StoreOperation.insert, .retrieve])
