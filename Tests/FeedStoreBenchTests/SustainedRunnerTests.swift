@@ -57,6 +57,25 @@ import Testing
     #expect(row.leftoverFiles == [])
   }
 
+  /// A factory that keeps each store in a new directory of its own, named afresh each time, as
+  /// spec factories do: the two stores' files still compare, and every file's bytes count.
+  @Test func run_ofAStoreInADirectoryOfItsOwn_listsNoLeftoversAndCountsItsFiles() async throws {
+    let nested = BenchmarkedStore("Nested") { directory in
+      let own = directory.appending(path: UUID().uuidString)
+      try FileManager.default.createDirectory(at: own, withIntermediateDirectories: false)
+      return ArrayFeedStoreFactory(directory: own)
+    }
+    let sut = SustainedRunner(
+      configuration: SustainedConfiguration(inserts: 6, retrieveEvery: 3, readers: 0),
+      stores: [(nested, .store)])
+
+    let rows = try await withTemporaryDirectory { try await sut.run(in: $0) }
+
+    let row = try #require(rows.last)
+    #expect(row.leftoverFiles == [])
+    #expect(row.storageEndBytes > 0)
+  }
+
   @Test func run_letsEachReaderRetrieveAtLeastOnceDuringTheReadersPhase() async throws {
     let rows = try await run(backends: ["InMemory"])
 

@@ -46,7 +46,7 @@ struct SustainedRunner: Sendable {
     let oneInsertStore = try await benchmarked.makeStore(in: oneInsert)
     try await oneInsertStore.insert(feeds.feed(0), timestamp: feeds.timestamp(0))
     await benchmarked.closeStorage(of: oneInsertStore)
-    let expectedFiles = Set(try files(in: oneInsert))
+    let expectedFiles = Set(try storagePaths(in: oneInsert))
     var recording = Recording(directory: try subdirectory(benchmarked.name, of: directory))
     var retrieves: [Int64] = []
     var readers: SustainedRow.Readers?
@@ -140,18 +140,25 @@ private struct Recording {
     try sampleStorage()
   }
 
-  /// Adds up the bytes of every file in the directory.
+  /// Adds up the bytes of every regular file under the directory, in subdirectories too.
   mutating func sampleStorage() throws {
-    storage.append(
-      try files(in: directory).reduce(0) { total, name in
-        let file = directory.appending(path: name).path(percentEncoded: false)
-        return total
-          + ((try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0)
-      })
+    let keys: Set<URLResourceKey> = [.isRegularFileKey, .fileSizeKey]
+    guard
+      let files = FileManager.default.enumerator(
+        at: directory, includingPropertiesForKeys: Array(keys))
+    else {
+      throw BenchmarkError("cannot list the files in \(directory.path(percentEncoded: false))")
+    }
+    var bytes = 0
+    for case let file as URL in files {
+      let values = try file.resourceValues(forKeys: keys)
+      bytes += values.isRegularFile == true ? values.fileSize ?? 0 : 0
+    }
+    storage.append(bytes)
   }
 
-  /// The row, also to standard error, once the store is released: files left that
-  /// `expectedFiles` lacks are leftovers.
+  /// The row, also to standard error, once the store is released: paths left that
+  /// `expectedFiles` lacks (see ``storagePaths(in:)``) are leftovers.
   func row(
     _ id: RowID, expectedFiles: Set<String>, retrieves: [Int64]? = nil,
     readers: SustainedRow.Readers? = nil
@@ -159,7 +166,7 @@ private struct Recording {
     let row = SustainedRow(
       id: id, insertSamples: inserts, images: images, retrieveSamples: retrieves,
       storageSamples: storage,
-      leftoverFiles: try files(in: directory).filter { !expectedFiles.contains($0) },
+      leftoverFiles: try storagePaths(in: directory).filter { !expectedFiles.contains($0) },
       residentBefore: residentBefore, peakResident: ProcessMemory.peakResidentBytes(),
       readers: readers)
     StandardError.write(
@@ -177,8 +184,19 @@ private func subdirectory(_ name: String, of parent: URL) throws -> URL {
   return directory
 }
 
-/// The names of the files in `directory`, sorted.
-private func files(in directory: URL) throws -> [String] {
-  try FileManager.default.contentsOfDirectory(atPath: directory.path(percentEncoded: false))
+/// The paths of the files and directories under `directory`, sorted, relative to where the
+/// storage starts: a directory that holds nothing but one directory, such as the new directory
+/// of its own that a factory makes each store in, is stepped into, so that the listings of two
+/// stores from one factory compare.
+private func storagePaths(in directory: URL) throws -> [String] {
+  var root = directory
+  while case let entries = try FileManager.default.contentsOfDirectory(
+    at: root, includingPropertiesForKeys: [.isDirectoryKey]),
+    entries.count == 1, let only = entries.first,
+    try only.resourceValues(forKeys: [.isDirectoryKey]).isDirectory == true
+  {
+    root = only
+  }
+  return try FileManager.default.subpathsOfDirectory(atPath: root.path(percentEncoded: false))
     .sorted()
 }
