@@ -38,6 +38,21 @@ import Testing
       titles.allSatisfy { table.contains("\n\n\($0)\n") && markdown.contains("#### \($0)\n") })
   }
 
+  /// An adopter without the reference backends measures no SQLite floor: no column or caption
+  /// speaks of one.
+  @Test func insertAgainstTheFloors_withoutTheSQLiteFloors_showsOnlyTheWriteFloor() throws {
+    let report = makeSUT(sizes: [100])
+
+    let section = try #require(
+      ReportSections(report).all.first { $0.title == "Insert against the floors" })
+
+    #expect(
+      section.headers == [
+        "store", "N", "insert", "write", "insert / write (p50)", "insert / write (min)",
+      ])
+    #expect(!section.caption.contains("SQLite"))
+  }
+
   @Test func table_flagsASustainedRowThatDrifts() throws {
     let drifting = makeSustainedRow(firstTenth: 100_000, lastTenth: 400_000)
     let report = makeReport(rows: [], sustained: [drifting])
