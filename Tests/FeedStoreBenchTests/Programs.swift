@@ -21,18 +21,27 @@ let storeOnlyBench = BenchmarkProgram(
   references: [])
 
 /// An adopter's store: it keeps the feed it was given, or a copy `mangled` as a broken store
-/// would, and writes a file into its directory on each insert, as a store that keeps files does.
+/// would, and writes a file on each insert, as a store that keeps files does; one that `litters`
+/// leaves a new file beside it on each insert.
 actor ArrayFeedStore: FeedStore {
-  private let directory: URL
+  private let file: URL
+  private let litters: Bool
   private let mangled: @Sendable ([LocalFeedImage]) -> [LocalFeedImage]
   private var cache: CachedFeed?
 
-  init(directory: URL, mangled: @escaping @Sendable ([LocalFeedImage]) -> [LocalFeedImage]) {
-    (self.directory, self.mangled) = (directory, mangled)
+  init(
+    file: URL, litters: Bool, mangled: @escaping @Sendable ([LocalFeedImage]) -> [LocalFeedImage]
+  ) {
+    (self.file, self.litters, self.mangled) = (file, litters, mangled)
   }
 
   func insert(_ feed: [LocalFeedImage], timestamp: Date) throws {
-    try Data("\(feed.count)".utf8).write(to: directory.appending(path: "count"))
+    let directory = file.deletingLastPathComponent()
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try Data("\(feed.count)".utf8).write(to: file)
+    if litters {
+      try Data().write(to: directory.appending(path: "\(UUID().uuidString).tmp"))
+    }
     cache = CachedFeed(feed: mangled(feed), timestamp: timestamp)
   }
 
@@ -45,12 +54,15 @@ actor ArrayFeedStore: FeedStore {
   }
 }
 
-/// Makes ``ArrayFeedStore``s in a directory, as the factory of an adopter's spec tests does.
+/// Makes ``ArrayFeedStore``s in a directory, as the factory of an adopter's spec tests does: each
+/// store's file is at `fileName()` in it.
 struct ArrayFeedStoreFactory: FeedStoreFactory {
   let directory: URL
+  var fileName: @Sendable () -> String = { "count" }
+  var litters = false
   var mangled: @Sendable ([LocalFeedImage]) -> [LocalFeedImage] = { $0 }
 
   func makeStore() -> ArrayFeedStore {
-    ArrayFeedStore(directory: directory, mangled: mangled)
+    ArrayFeedStore(file: directory.appending(path: fileName()), litters: litters, mangled: mangled)
   }
 }

@@ -57,23 +57,40 @@ import Testing
     #expect(row.leftoverFiles == [])
   }
 
-  /// A factory that keeps each store in a new directory of its own, named afresh each time, as
-  /// spec factories do: the two stores' files still compare, and every file's bytes count.
-  @Test func run_ofAStoreInADirectoryOfItsOwn_listsNoLeftoversAndCountsItsFiles() async throws {
-    let nested = BenchmarkedStore("Nested") { directory in
-      let own = directory.appending(path: UUID().uuidString)
-      try FileManager.default.createDirectory(at: own, withIntermediateDirectories: false)
-      return ArrayFeedStoreFactory(directory: own)
+  /// A factory that names each store's file or directory by a new UUID, as spec factories do:
+  /// the two stores' files still compare, and every file's bytes count.
+  @Test(arguments: ["UUID/count", "UUID.count"])
+  func run_ofAStoreNamedByANewUUID_listsNoLeftoversAndCountsItsFiles(_ shape: String) async throws {
+    let store = BenchmarkedStore("Named") { directory in
+      ArrayFeedStoreFactory(
+        directory: directory, fileName: { shape.replacing("UUID", with: UUID().uuidString) })
     }
     let sut = SustainedRunner(
       configuration: SustainedConfiguration(inserts: 6, retrieveEvery: 3, readers: 0),
-      stores: [(nested, .store)])
+      stores: [(store, .store)])
 
     let rows = try await withTemporaryDirectory { try await sut.run(in: $0) }
 
     let row = try #require(rows.last)
     #expect(row.leftoverFiles == [])
     #expect(row.storageEndBytes > 0)
+  }
+
+  /// Files named by a new UUID compare as one name, but each one more than the store left after
+  /// a single insert is a leftover.
+  @Test func run_listsEachFileMoreThanAfterOneInsertAsALeftover() async throws {
+    let store = BenchmarkedStore("Littering") { directory in
+      ArrayFeedStoreFactory(directory: directory, litters: true)
+    }
+    let sut = SustainedRunner(
+      configuration: SustainedConfiguration(inserts: 3, retrieveEvery: 1, readers: 0),
+      stores: [(store, .store)])
+
+    let rows = try await withTemporaryDirectory { try await sut.run(in: $0) }
+
+    let leftovers = try #require(rows.last?.leftoverFiles)
+    #expect(leftovers.count == 2)
+    #expect(leftovers.allSatisfy { $0.hasSuffix(".tmp") })
   }
 
   @Test func run_letsEachReaderRetrieveAtLeastOnceDuringTheReadersPhase() async throws {

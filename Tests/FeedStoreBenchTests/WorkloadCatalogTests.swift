@@ -82,14 +82,16 @@ import Testing
 
   @Test func storeWorkload_ofAStoreThatChangesAnImage_namesTheImage() async throws {
     let store = BenchmarkedStore("Careless") { directory in
-      ArrayFeedStoreFactory(directory: directory) { images in
-        images.enumerated().map { index, image in
-          index == 1
-            ? LocalFeedImage(
-              id: image.id, description: nil, location: image.location, url: image.url)
-            : image
-        }
-      }
+      ArrayFeedStoreFactory(
+        directory: directory,
+        mangled: { images in
+          images.enumerated().map { index, image in
+            index == 1
+              ? LocalFeedImage(
+                id: image.id, description: nil, location: image.location, url: image.url)
+              : image
+          }
+        })
     }
     let workload = StoreWorkload(store: store, operation: .insert, fixture: try Fixture(count: 3))
 

@@ -46,7 +46,7 @@ struct SustainedRunner: Sendable {
     let oneInsertStore = try await benchmarked.makeStore(in: oneInsert)
     try await oneInsertStore.insert(feeds.feed(0), timestamp: feeds.timestamp(0))
     await benchmarked.closeStorage(of: oneInsertStore)
-    let expectedFiles = Set(try storagePaths(in: oneInsert))
+    let expectedFiles = try storagePaths(in: oneInsert).map(withoutUUIDs)
     var recording = Recording(directory: try subdirectory(benchmarked.name, of: directory))
     var retrieves: [Int64] = []
     var readers: SustainedRow.Readers?
@@ -157,16 +157,16 @@ private struct Recording {
     storage.append(bytes)
   }
 
-  /// The row, also to standard error, once the store is released: paths left that
-  /// `expectedFiles` lacks (see ``storagePaths(in:)``) are leftovers.
+  /// The row, also to standard error, once the store is released: the paths left beyond
+  /// `expectedFiles`, compared once their UUIDs are replaced as there, are leftovers.
   func row(
-    _ id: RowID, expectedFiles: Set<String>, retrieves: [Int64]? = nil,
+    _ id: RowID, expectedFiles: [String], retrieves: [Int64]? = nil,
     readers: SustainedRow.Readers? = nil
   ) throws -> SustainedRow {
     let row = SustainedRow(
       id: id, insertSamples: inserts, images: images, retrieveSamples: retrieves,
       storageSamples: storage,
-      leftoverFiles: try storagePaths(in: directory).filter { !expectedFiles.contains($0) },
+      leftoverFiles: try leftovers(in: directory, beyond: expectedFiles),
       residentBefore: residentBefore, peakResident: ProcessMemory.peakResidentBytes(),
       readers: readers)
     StandardError.write(
@@ -184,19 +184,28 @@ private func subdirectory(_ name: String, of parent: URL) throws -> URL {
   return directory
 }
 
-/// The paths of the files and directories under `directory`, sorted, relative to where the
-/// storage starts: a directory that holds nothing but one directory, such as the new directory
-/// of its own that a factory makes each store in, is stepped into, so that the listings of two
-/// stores from one factory compare.
+/// The paths of the files and directories under `directory`, relative to it, sorted.
 private func storagePaths(in directory: URL) throws -> [String] {
-  var root = directory
-  while case let entries = try FileManager.default.contentsOfDirectory(
-    at: root, includingPropertiesForKeys: [.isDirectoryKey]),
-    entries.count == 1, let only = entries.first,
-    try only.resourceValues(forKeys: [.isDirectoryKey]).isDirectory == true
-  {
-    root = only
-  }
-  return try FileManager.default.subpathsOfDirectory(atPath: root.path(percentEncoded: false))
+  try FileManager.default.subpathsOfDirectory(atPath: directory.path(percentEncoded: false))
     .sorted()
+}
+
+/// The paths under `directory` beyond those of `expected`: each path, once its UUIDs are replaced
+/// by `<UUID>`, matches one expected path at most, so a store that leaves a new file named by a
+/// UUID on each insert has every one but the first listed.
+private func leftovers(in directory: URL, beyond expected: [String]) throws -> [String] {
+  var unmatched = expected.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
+  return try storagePaths(in: directory).filter { path in
+    let key = withoutUUIDs(path)
+    guard let count = unmatched[key], count > 0 else { return true }
+    unmatched[key] = count - 1
+    return false
+  }
+}
+
+/// `path` with every UUID in it replaced by `<UUID>`: a factory that names each store's file or
+/// directory by a new UUID, as spec factories do, gives two stores paths that compare.
+private func withoutUUIDs(_ path: String) -> String {
+  path.replacing(
+    /[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}/, with: "<UUID>")
 }
