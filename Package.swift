@@ -24,6 +24,8 @@ let package = Package(
     .library(name: "ContractSpecs", targets: ["ContractSpecs"]),
     .library(name: "FeedStoreSpecs", targets: ["FeedStoreSpecs"]),
     .library(name: "FeedStoreTestDoubles", targets: ["FeedStoreTestDoubles"]),
+    .library(name: "FeedStoreBenchmark", targets: ["FeedStoreBenchmark"]),
+    .library(name: "FeedStoreBenchmarkReferences", targets: ["FeedStoreBenchmarkReferences"]),
     .executable(name: "feedstore-bench", targets: ["FeedStoreBench"]),
   ],
   targets: [
@@ -68,24 +70,38 @@ let package = Package(
       ]
     ),
 
-    // The benchmark: workloads, statistics, baselines and renderers in a library its tests use,
-    // and a thin executable that adds the allocation counter and the child-process memory probe.
+    // The benchmark of any store, beside the floors. Its engine (options, workloads, statistics,
+    // baselines, renderers) is a module its tests use; the product adopters depend on adds
+    // `BenchmarkCommand.main`, the child-process memory probe and the allocation counter, which
+    // no test may link. Neither needs SQLite: the reference backends and the SQLite C API floors
+    // are a product of their own, added only by those who want those rows.
     .target(
-      name: "FeedStoreBenchmarking",
-      dependencies: [
-        "FeedCache", "FeedCacheJSONFile", "FeedCacheSQLite", "FeedStoreBackends",
-        "FeedStoreSupport",
-        "CSQLite",
-      ],
-      path: "Benchmarks/FeedStoreBenchmarking"
+      name: "FeedStoreBenchmarkCore",
+      dependencies: ["FeedCache", "FeedCacheJSONFile", "FeedStoreSupport"],
+      path: "Benchmarks/FeedStoreBenchmarkCore"
     ),
+    .target(
+      name: "FeedStoreBenchmark",
+      dependencies: [
+        "FeedCache", "FeedStoreBenchmarkCore", "FeedStoreSupport", "CAllocationCounter",
+      ],
+      path: "Benchmarks/FeedStoreBenchmark"
+    ),
+    .target(
+      name: "FeedStoreBenchmarkReferences",
+      dependencies: [
+        "FeedCache", "FeedCacheSQLite", "FeedStoreBackends", "FeedStoreBenchmarkCore", "CSQLite",
+      ],
+      path: "Benchmarks/FeedStoreBenchmarkReferences"
+    ),
+    // `feedstore-bench`: the library's driver for this package's backends, one call in main.
     .executableTarget(
       name: "FeedStoreBench",
-      dependencies: ["FeedStoreBenchmarking", "FeedStoreSupport", "CAllocationCounter"],
+      dependencies: ["FeedStoreBenchmark", "FeedStoreBenchmarkReferences"],
       path: "Benchmarks/FeedStoreBench"
     ),
-    // Counts the benchmark's heap allocations by wrapping malloc (glibc only); only the
-    // executable links it, never a test.
+    // Counts the benchmark's heap allocations by wrapping malloc (glibc only); only benchmark
+    // executables link it, through FeedStoreBenchmark, never a test.
     .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
 
     .testTarget(
@@ -133,7 +149,10 @@ let package = Package(
     ),
     .testTarget(
       name: "FeedStoreBenchTests",
-      dependencies: ["FeedStoreBackends", "FeedStoreBenchmarking", "FeedStoreSupport"]
+      dependencies: [
+        "FeedCache", "FeedStoreBackends", "FeedStoreBenchmarkCore", "FeedStoreBenchmarkReferences",
+        "FeedStoreSupport",
+      ]
     ),
     // A factory declared in one module, whose capabilities a test target declares in extensions.
     .target(

@@ -1,12 +1,6 @@
-import FeedStoreBenchmarking
-import Foundation
+import FeedStoreBenchmark
+import FeedStoreBenchmarkReferences
 
-// `feedstore-bench`: the benchmark lives in FeedStoreBenchmarking; this executable adds what only
-// a process of its own can do: count its heap allocations, and be the child of a memory probe.
-let arguments = Array(CommandLine.arguments.dropFirst())
-let status =
-  arguments.first == MemoryProbe.command
-  ? await MemoryProbe.runChild(arguments: Array(arguments.dropFirst()))
-  : await BenchmarkCommand.run(
-    arguments, memoryProbe: MemoryProbe.measure, countsAllocations: MemoryProbe.countsAllocations)
-exit(status.rawValue)
+// `feedstore-bench`: this package's backends, benchmarked through the library exactly as an
+// adopter's executable benchmarks a store of their own.
+await BenchmarkCommand.main(benchmarking: BenchmarkedStore.referenceBackends)

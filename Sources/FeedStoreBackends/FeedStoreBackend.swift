@@ -75,19 +75,23 @@ package struct FeedStoreBackend: Sendable, CustomStringConvertible {
 
 extension FeedStoreBackend {
   /// Every backend of this repository.
-  package static let all: [FeedStoreBackend] = [
-    FeedStoreBackend("InMemory", isPersistent: false) { _ in InMemoryFeedStore() },
-    FeedStoreBackend("JSONFile", isPersistent: true) { directory in
-      try JSONFileFeedStore(storeURL: directory.appending(path: "feed.json"))
+  package static let all: [FeedStoreBackend] = [inMemory, jsonFile, sqlite]
+
+  package static let inMemory = FeedStoreBackend("InMemory", isPersistent: false) { _ in
+    InMemoryFeedStore()
+  }
+
+  package static let jsonFile = FeedStoreBackend("JSONFile", isPersistent: true) { directory in
+    try JSONFileFeedStore(storeURL: directory.appending(path: "feed.json"))
+  }
+
+  package static let sqlite = FeedStoreBackend(
+    "SQLite", isPersistent: true,
+    makeStore: { directory in
+      try SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))
     },
-    FeedStoreBackend(
-      "SQLite", isPersistent: true,
-      makeStore: { directory in
-        try SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))
-      },
-      prepareStorage: { store in try await (store as? SQLiteFeedStore)?.createDatabaseIfNeeded() },
-      closeStorage: { store in await (store as? SQLiteFeedStore)?.closeDatabase() }),
-  ]
+    prepareStorage: { store in try await (store as? SQLiteFeedStore)?.createDatabaseIfNeeded() },
+    closeStorage: { store in await (store as? SQLiteFeedStore)?.closeDatabase() })
 
   /// The registered backend called `name`, ignoring case.
   ///

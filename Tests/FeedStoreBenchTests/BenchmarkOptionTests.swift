@@ -1,39 +1,50 @@
-import FeedStoreBackends
 import Foundation
 import Testing
 
-@testable import FeedStoreBenchmarking
+@testable import FeedStoreBenchmarkCore
 
 @Suite struct BenchmarkOptionTests {
   @Test func parse_withNoArguments_setsEachOptionsDefault() throws {
     var expected = Arguments()
     expected.run.sizes = [1_000, 10_000]
-    expected.run.backends = FeedStoreBackend.all.map(\.name)
+    expected.run.stores = ["InMemory", "JSONFile", "SQLite"]
     (expected.run.iterations, expected.run.warmup) = (20, 3)
     expected.run.sustained = SustainedConfiguration(inserts: 5_000, retrieveEvery: 100, readers: 2)
     expected.threshold = 0.10
 
-    let arguments = try Arguments.parse([])
+    let arguments = try Arguments.parse([], for: feedStoreBench)
 
     #expect(arguments == expected)
   }
 
+  @Test func parse_withNoArguments_runsTheProgramsOwnStoresWithoutReferences() throws {
+    let arguments = try Arguments.parse([], for: adopterBench)
+
+    #expect(arguments.run.stores == ["ArrayFeedStore"])
+    #expect(arguments.run.references == [])
+  }
+
   /// Giving an option its own default changes nothing, so every default parses.
-  @Test(arguments: BenchmarkOption.all.filter { $0.defaultValue != nil }.map(\.name))
+  @Test(
+    arguments: BenchmarkOption.all(for: feedStoreBench).filter { $0.defaultValue != nil }.map(
+      \.name)
+  )
   func parse_ofAnOptionWithItsDefault_changesNothing(_ name: String) throws {
-    let option = try #require(BenchmarkOption.all.first { $0.name == name })
+    let options = BenchmarkOption.all(for: feedStoreBench)
+    let option = try #require(options.first { $0.name == name })
 
-    let arguments = try Arguments.parse([name, try #require(option.defaultValue)])
+    let arguments = try Arguments.parse(
+      [name, try #require(option.defaultValue)], for: feedStoreBench)
 
-    #expect(arguments == (try Arguments.parse([])))
+    #expect(arguments == (try Arguments.parse([], for: feedStoreBench)))
   }
 
   @Test(arguments: accepted)
   func parse_setsWhatTheCommandLineAsks(_ input: Accepted) throws {
-    var expected = try Arguments.parse([])
+    var expected = try Arguments.parse([], for: input.program)
     input.change(&expected)
 
-    let arguments = try Arguments.parse(input.arguments)
+    let arguments = try Arguments.parse(input.arguments, for: input.program)
 
     #expect(arguments == expected)
   }
@@ -41,15 +52,15 @@ import Testing
   @Test(arguments: refused)
   func parse_refusesBadInputWithAMessageNamingTheProblem(_ input: Refused) {
     #expect(throws: ArgumentError(input.message)) {
-      try Arguments.parse(input.arguments)
+      try Arguments.parse(input.arguments, for: input.program)
     }
   }
 
-  @Test(arguments: BenchmarkOption.all.map(\.name))
+  @Test(arguments: BenchmarkOption.all(for: feedStoreBench).map(\.name))
   func help_listsEachOptionWithItsPlaceholderAndDefault(_ name: String) throws {
-    let option = try #require(BenchmarkOption.all.first { $0.name == name })
+    let option = try #require(BenchmarkOption.all(for: feedStoreBench).first { $0.name == name })
 
-    let help = BenchmarkOption.help
+    let help = BenchmarkOption.help(for: feedStoreBench)
 
     let term = option.names.joined(separator: ", ") + (option.placeholder.map { " \($0)" } ?? "")
     #expect(help.contains("\n  \(term) "))
@@ -59,7 +70,7 @@ import Testing
   /// Scripts and CI read the exit status: the help states each one's value as the code uses it.
   @Test(arguments: ExitCode.allCases)
   func help_statesEachExitStatusWithTheValueTheCodeUses(_ code: ExitCode) {
-    let help = BenchmarkOption.help
+    let help = BenchmarkOption.help(for: feedStoreBench)
 
     #expect(help.contains("\n  \(code.rawValue) \(code.meaning)"))
   }
@@ -70,7 +81,20 @@ import Testing
 
     let text = try String(contentsOf: docs, encoding: .utf8)
 
-    #expect(text.contains("```text\n\(BenchmarkOption.help)\n```"))
+    #expect(text.contains("```text\n\(BenchmarkOption.help(for: feedStoreBench))\n```"))
+  }
+
+  @Test func help_ofAnAdoptersProgram_namesItsStoreAndTheReferencesItMayRun() {
+    let help = BenchmarkOption.help(for: adopterBench)
+
+    #expect(
+      help.hasPrefix(
+        "Benchmarks the insert and retrieve of N images in each store of this program "
+          + "(ArrayFeedStore), and\nin the reference backends asked for,"))
+    #expect(
+      help.contains("or all:\n                        InMemory, JSONFile, SQLite; none by default.")
+    )
+    #expect(help.contains("\nusage: my-store-bench [OPTION]...\n"))
   }
 
   // MARK: - Cases
@@ -78,11 +102,15 @@ import Testing
   /// A command line, and how parsing it changes the default arguments.
   struct Accepted: CustomTestStringConvertible, Sendable {
     let arguments: [String]
+    let program: BenchmarkProgram
     let change: @Sendable (inout Arguments) -> Void
-    var testDescription: String { arguments.joined(separator: " ") }
+    var testDescription: String { "\(program.name) \(arguments.joined(separator: " "))" }
 
-    init(_ arguments: [String], _ change: @escaping @Sendable (inout Arguments) -> Void) {
-      (self.arguments, self.change) = (arguments, change)
+    init(
+      _ arguments: [String], of program: BenchmarkProgram = feedStoreBench,
+      _ change: @escaping @Sendable (inout Arguments) -> Void
+    ) {
+      (self.arguments, self.program, self.change) = (arguments, program, change)
     }
   }
 
@@ -90,8 +118,15 @@ import Testing
     Accepted(["--sizes", "10000,100,10000,1000"]) { $0.run.sizes = [100, 1_000, 10_000] },
     Accepted(["--sizes", " 100 , 200"]) { $0.run.sizes = [100, 200] },
     Accepted(["--sizes", "10000000"]) { $0.run.sizes = [BenchmarkOption.maximumSize] },
-    Accepted(["--backends", "sqlite,INMEMORY"]) { $0.run.backends = ["SQLite", "InMemory"] },
-    Accepted(["--backends", "JSONFile,jsonfile,JSONFILE"]) { $0.run.backends = ["JSONFile"] },
+    Accepted(["--stores", "sqlite,INMEMORY"]) { $0.run.stores = ["SQLite", "InMemory"] },
+    Accepted(["--stores", "JSONFile,jsonfile,JSONFILE"]) { $0.run.stores = ["JSONFile"] },
+    Accepted(["--references", "sqlite"], of: adopterBench) { $0.run.references = ["SQLite"] },
+    Accepted(["--references", "ALL"], of: adopterBench) {
+      $0.run.references = ["InMemory", "JSONFile", "SQLite"]
+    },
+    Accepted(["--references=JSONFile,InMemory"], of: adopterBench) {
+      $0.run.references = ["JSONFile", "InMemory"]
+    },
     Accepted(["--iterations", "5"]) { $0.run.iterations = 5 },
     Accepted(["--warmup", "0"]) { $0.run.warmup = 0 },
     Accepted(["--inserts", "200", "--retrieve-every=7", "--readers", "3"]) {
@@ -122,11 +157,12 @@ import Testing
   /// A command line, and the whole message that refuses it.
   struct Refused: CustomTestStringConvertible, Sendable {
     let arguments: [String]
+    let program: BenchmarkProgram
     let message: String
-    var testDescription: String { arguments.joined(separator: " ") }
+    var testDescription: String { "\(program.name) \(arguments.joined(separator: " "))" }
 
-    init(_ arguments: [String], _ message: String) {
-      (self.arguments, self.message) = (arguments, message)
+    init(_ arguments: [String], of program: BenchmarkProgram = feedStoreBench, _ message: String) {
+      (self.arguments, self.program, self.message) = (arguments, program, message)
     }
   }
 
@@ -139,11 +175,20 @@ import Testing
     Refused(["--output", ""], "--output needs a file path"),
     Refused(["--baseline="], "--baseline needs a file path"),
     Refused(
-      ["--backends", "sqlite,CoreData"],
-      "--backends: unknown backend 'CoreData'; known backends: "
-        + FeedStoreBackend.all.map(\.name).joined(separator: ", ")),
+      ["--stores", "sqlite,CoreData"],
+      "--stores: unknown store 'CoreData'; known stores: InMemory, JSONFile, SQLite"),
     Refused(
-      ["--backends", ""], "--backends: '' has an empty item; use NAME,... such as SQLite,InMemory"),
+      ["--stores", ""], "--stores: '' has an empty item; use NAME,... such as InMemory,JSONFile"),
+    Refused(
+      ["--stores", "all"], "--stores: unknown store 'all'; known stores: InMemory, JSONFile, SQLite"
+    ),
+    Refused(
+      ["--references", "Realm"], of: adopterBench,
+      "--references: unknown reference 'Realm'; known references: InMemory, JSONFile, SQLite"),
+    Refused(
+      ["--references", "SQLite"], of: storeOnlyBench,
+      "--references: this program has no reference backends; its main gets them with "
+        + "BenchmarkCommand.main(benchmarking:references:)"),
     Refused(["--sizes", "0"], "--sizes: a feed needs at least 1 image, not 0"),
     Refused(["--sizes", "-5"], "--sizes: a feed needs at least 1 image, not -5"),
     Refused(["--sizes", "1000,ten"], "--sizes: 'ten' is not a number of images"),

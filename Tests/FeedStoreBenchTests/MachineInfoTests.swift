@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FeedStoreBenchmarking
+@testable import FeedStoreBenchmarkCore
 
 @Suite struct MachineInfoTests {
   /// The compile-time ladder names the toolchain that built it: `swift --version` of the

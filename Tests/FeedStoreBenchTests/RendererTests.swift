@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FeedStoreBenchmarking
+@testable import FeedStoreBenchmarkCore
 
 @Suite struct RendererTests {
   /// 2,000 and 5,000 have no power of ten between them, which used to crash the x axis.
@@ -36,6 +36,21 @@ import Testing
       ])
     #expect(
       titles.allSatisfy { table.contains("\n\n\($0)\n") && markdown.contains("#### \($0)\n") })
+  }
+
+  /// An adopter without the reference backends measures no SQLite floor: no column or caption
+  /// speaks of one.
+  @Test func insertAgainstTheFloors_withoutTheSQLiteFloors_showsOnlyTheWriteFloor() throws {
+    let report = makeSUT(sizes: [100])
+
+    let section = try #require(
+      ReportSections(report).all.first { $0.title == "Insert against the floors" })
+
+    #expect(
+      section.headers == [
+        "store", "N", "insert", "write", "insert / write (p50)", "insert / write (min)",
+      ])
+    #expect(!section.caption.contains("SQLite"))
   }
 
   @Test func table_flagsASustainedRowThatDrifts() throws {

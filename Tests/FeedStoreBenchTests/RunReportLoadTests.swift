@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FeedStoreBenchmarking
+@testable import FeedStoreBenchmarkCore
 
 @Suite struct RunReportLoadTests {
   @Test(arguments: refused)
@@ -57,10 +57,10 @@ import Testing
     Refused(name: "a missing file", contents: nil, problem: "does not exist"),
     Refused(
       name: "not JSON", contents: "this is not { json",
-      problem: "is not a run saved by feedstore-bench --save"),
+      problem: "is not a run saved by --save"),
     Refused(
       name: "JSON without a schema version", contents: #"{"tool": "something else"}"#,
-      problem: "is not a run saved by feedstore-bench --save"),
+      problem: "is not a run saved by --save"),
     Refused(
       name: "another schema version",
       contents: #"{"schemaVersion": \#(RunReport.currentSchemaVersion + 1)}"#,

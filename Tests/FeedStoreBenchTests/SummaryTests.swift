@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FeedStoreBenchmarking
+@testable import FeedStoreBenchmarkCore
 
 @Suite struct SummaryTests {
   /// Nearest rank: every figure is a sample, never an average.

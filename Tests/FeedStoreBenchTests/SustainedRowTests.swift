@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FeedStoreBenchmarking
+@testable import FeedStoreBenchmarkCore
 
 @Suite struct SustainedRowTests {
   @Test(arguments: drifts)

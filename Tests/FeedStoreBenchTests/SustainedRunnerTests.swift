@@ -1,12 +1,12 @@
-import FeedStoreBackends
+import FeedStoreBenchmarkReferences
 import FeedStoreSupport
 import Foundation
 import Testing
 
-@testable import FeedStoreBenchmarking
+@testable import FeedStoreBenchmarkCore
 
 @Suite struct SustainedRunnerTests {
-  @Test func run_measuresTheFloorThenEachBackend() async throws {
+  @Test func run_measuresTheFloorThenEachStore() async throws {
     let rows = try await run(backends: ["InMemory", "SQLite"])
 
     #expect(
@@ -14,6 +14,30 @@ import Testing
         "floor: write+fsync+rename", "InMemory sustained insert",
         "SQLite sustained insert",
       ])
+  }
+
+  @Test func run_labelsAReferencesRowAsOne() async throws {
+    let rows = try await run(backends: ["JSONFile"], kind: .reference)
+
+    #expect(rows.last?.label == "reference: JSONFile sustained insert")
+  }
+
+  @Test func run_ofAStoreThatDeliversAnotherFeed_failsNamingTheStoreAndTheInsert() async throws {
+    let lossy = BenchmarkedStore("Lossy") { directory in
+      ArrayFeedStoreFactory(directory: directory, mangled: { Array($0.dropLast()) })
+    }
+    let sut = SustainedRunner(
+      configuration: SustainedConfiguration(inserts: 6, retrieveEvery: 3, readers: 0),
+      stores: [(lossy, .store)])
+
+    let error = await #expect(throws: BenchmarkError.self) {
+      try await withTemporaryDirectory { try await sut.run(in: $0) }
+    }
+
+    #expect(
+      error?.description.hasPrefix(
+        "Lossy sustained insert failed: after insert 3, a retrieve delivered the timestamp of "
+          + "feed 3 with ") == true)
   }
 
   @Test func run_timesEveryInsertAndARetrieveEveryKInserts() async throws {
@@ -31,6 +55,42 @@ import Testing
 
     let row = try #require(rows.last)
     #expect(row.leftoverFiles == [])
+  }
+
+  /// A factory that names each store's file or directory by a new UUID, as spec factories do:
+  /// the two stores' files still compare, and every file's bytes count.
+  @Test(arguments: ["UUID/count", "UUID.count"])
+  func run_ofAStoreNamedByANewUUID_listsNoLeftoversAndCountsItsFiles(_ shape: String) async throws {
+    let store = BenchmarkedStore("Named") { directory in
+      ArrayFeedStoreFactory(
+        directory: directory, fileName: { shape.replacing("UUID", with: UUID().uuidString) })
+    }
+    let sut = SustainedRunner(
+      configuration: SustainedConfiguration(inserts: 6, retrieveEvery: 3, readers: 0),
+      stores: [(store, .store)])
+
+    let rows = try await withTemporaryDirectory { try await sut.run(in: $0) }
+
+    let row = try #require(rows.last)
+    #expect(row.leftoverFiles == [])
+    #expect(row.storageEndBytes > 0)
+  }
+
+  /// Files named by a new UUID compare as one name, but each one more than the store left after
+  /// a single insert is a leftover.
+  @Test func run_listsEachFileMoreThanAfterOneInsertAsALeftover() async throws {
+    let store = BenchmarkedStore("Littering") { directory in
+      ArrayFeedStoreFactory(directory: directory, litters: true)
+    }
+    let sut = SustainedRunner(
+      configuration: SustainedConfiguration(inserts: 3, retrieveEvery: 1, readers: 0),
+      stores: [(store, .store)])
+
+    let rows = try await withTemporaryDirectory { try await sut.run(in: $0) }
+
+    let leftovers = try #require(rows.last?.leftoverFiles)
+    #expect(leftovers.count == 2)
+    #expect(leftovers.allSatisfy { $0.hasSuffix(".tmp") })
   }
 
   @Test func run_letsEachReaderRetrieveAtLeastOnceDuringTheReadersPhase() async throws {
@@ -60,10 +120,13 @@ import Testing
 
   // MARK: - Helpers
 
-  private func run(backends names: [String]) async throws -> [SustainedRow] {
+  private func run(
+    backends names: [String], kind: RowID.Kind = .store
+  ) async throws -> [SustainedRow] {
+    let stores = BenchmarkedStore.referenceBackends.filter { names.contains($0.name) }
     let sut = SustainedRunner(
       configuration: SustainedConfiguration(inserts: 6, retrieveEvery: 3, readers: 2),
-      backends: names.compactMap(FeedStoreBackend.named))
+      stores: stores.map { ($0, kind) })
     return try await withTemporaryDirectory { directory in
       try await sut.run(in: directory)
     }

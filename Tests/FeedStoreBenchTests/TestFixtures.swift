@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import FeedStoreBenchmarking
+@testable import FeedStoreBenchmarkCore
 
 /// A row of `size` images whose samples all took `p50` nanoseconds.
 func makeRow(_ id: RowID, size: Int, p50: Int64) -> ResultRow {
@@ -12,12 +12,13 @@ func makeRow(_ id: RowID, size: Int, p50: Int64) -> ResultRow {
 /// A run of `rows` on a made-up machine, started at the Unix epoch.
 func makeReport(rows: [ResultRow], sustained: [SustainedRow] = []) -> RunReport {
   RunReport(
-    startedAt: Date(timeIntervalSince1970: 0),
+    tool: "feedstore-bench", startedAt: Date(timeIntervalSince1970: 0),
     machine: MachineInfo(
       processorCount: 2, cpuModel: "Test CPU", kernel: "Linux 6.0", swiftCompiler: "6.3",
       buildConfiguration: "debug", temporaryDirectory: "/tmp", temporaryFileSystem: "tmpfs"),
     configuration: RunConfiguration(
-      sizes: Array(Set(rows.map(\.size))).sorted(), backends: ["SQLite"], iterations: 2,
+      sizes: Array(Set(rows.map(\.size))).sorted(), stores: ["SQLite"], references: [],
+      iterations: 2,
       warmup: 0, measuresMemory: false, countsAllocations: false, fixtureSeed: 1,
       sustained: SustainedConfiguration(inserts: 10, retrieveEvery: 5, readers: 1)),
     rows: rows, sustained: sustained)

@@ -1,3 +1,4 @@
+import DirectoryFeedStore
 import FeedStoreSpecs
 import Testing
 
@@ -5,6 +6,10 @@ import Testing
 struct DirectoryFeedStoreConformanceTests {
   @Test(arguments: FeedStoreSpec.all(for: DirectoryFeedStoreFactory.self))
   func directoryFeedStoreConforms(to spec: FeedStoreSpec) async throws {
-    try await spec.verify(DirectoryFeedStoreFactory(root: TemporaryDirectory.current))
+    let factory = DirectoryFeedStoreFactory(root: try TemporaryDirectory.current) { store in
+      trackForMemoryLeaks(store)
+    }
+
+    try await spec.verify(factory)
   }
 }

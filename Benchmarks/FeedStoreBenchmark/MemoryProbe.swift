@@ -1,15 +1,15 @@
 import CAllocationCounter
-import FeedStoreBackends
-import FeedStoreBenchmarking
+import FeedStoreBenchmarkCore
 import FeedStoreSupport
 import Foundation
 
 /// Measures a row's memory in a child process, because peak resident memory belongs to a whole
 /// process: measured in the benchmark itself, it would only ever grow, row after row.
 ///
-/// The child, `feedstore-bench __memory-probe KIND NAME OPERATION SIZE`, runs that row once and
-/// prints ``MemoryFigures`` as JSON, with heap allocations counted by `CAllocationCounter`, which
-/// wraps `malloc` on glibc (not in sanitizer builds, whose runtimes own `malloc`).
+/// The child is the benchmark program itself, started again as `PROGRAM __memory-probe KIND NAME
+/// OPERATION SIZE`: it runs that row once and prints ``MemoryFigures`` as JSON, with heap
+/// allocations counted by `CAllocationCounter`, which wraps `malloc` on glibc (not in sanitizer
+/// builds, whose runtimes own `malloc`).
 enum MemoryProbe {
   /// The hidden first argument that makes the benchmark a probe.
   static let command = "__memory-probe"
@@ -45,26 +45,27 @@ enum MemoryProbe {
     return figures
   }
 
-  /// The child's side: runs the row named by `arguments` once and prints its figures.
+  /// The child's side: runs the row of `program` named by `arguments` once and prints its
+  /// figures.
   ///
   /// - Returns: The exit status.
-  static func runChild(arguments: [String]) async -> ExitCode {
+  static func runChild(arguments: [String], of program: BenchmarkProgram) async -> ExitCode {
     guard arguments.count == 4, let kind = RowID.Kind(rawValue: arguments[0]),
       let size = Int(arguments[3]), size > 0
     else {
-      StandardError.write("usage: feedstore-bench \(command) KIND NAME OPERATION SIZE")
+      StandardError.write("usage: \(program.name) \(command) KIND NAME OPERATION SIZE")
       return .usage
     }
     let id = RowID(kind: kind, name: arguments[1], operation: arguments[2])
     do {
-      let workload = try WorkloadCatalog.probedWorkload(for: id, size: size)
+      let workload = try WorkloadCatalog.probedWorkload(for: id, size: size, in: program)
       let figures = try await withTemporaryDirectory(in: FileManager.default.temporaryDirectory) {
         try await measureHere(workload, in: $0)
       }
       FileHandle.standardOutput.write(try JSONEncoder().encode(figures))
       return .success
     } catch {
-      StandardError.write("feedstore-bench: memory probe of \(id.label) failed: \(error)")
+      StandardError.write("\(program.name): memory probe of \(id.label) failed: \(error)")
       return .failure
     }
   }

@@ -3,34 +3,44 @@ import Foundation
 /// Measures one row's memory at a number of images, such as in a child process of its own.
 package typealias MemoryMeasurement = @Sendable (_ row: RowID, _ size: Int) throws -> MemoryFigures
 
-/// `feedstore-bench`: parses the command line, runs the benchmark, writes the report, and
-/// compares it with a baseline.
-package enum BenchmarkCommand {
-  /// Runs the command line `commandLine`, which excludes the executable's name.
+/// The benchmark's command line: it parses the arguments, measures the stores beside the floors,
+/// writes the report, and compares it with a saved baseline.
+///
+/// A benchmark executable is one call of `main(benchmarking:references:)`, from the
+/// `FeedStoreBenchmark` product, with the factory the spec tests use. `feedstore-bench` is that
+/// call over this package's backends.
+public enum BenchmarkCommand {
+  /// Runs the command line `commandLine`, which excludes the executable's name, for `program`.
   ///
   /// - Parameters:
   ///   - commandLine: The arguments.
+  ///   - program: The stores and references the command line may ask for.
   ///   - memoryProbe: How each row's memory is measured, unless `--no-memory` is given.
   ///   - countsAllocations: Whether `memoryProbe` counts heap allocations, for the report.
   /// - Returns: The exit status.
   package static func run(
-    _ commandLine: [String], memoryProbe: @escaping MemoryMeasurement, countsAllocations: Bool
+    _ commandLine: [String], program: BenchmarkProgram,
+    memoryProbe: @escaping MemoryMeasurement, countsAllocations: Bool
   ) async -> ExitCode {
+    if let error = program.namingError {
+      StandardError.write("\(program.name): error: \(error)")
+      return .failure
+    }
     let arguments: Arguments
     let baseline: RunReport?
     let input: RunReport?
     do throws(ArgumentError) {
-      arguments = try Arguments.parse(commandLine)
+      arguments = try Arguments.parse(commandLine, for: program)
       if arguments.showsHelp {
-        print(BenchmarkOption.help)
+        print(BenchmarkOption.help(for: program))
         return .success
       }
       baseline = try RunReport.load(from: arguments.baselinePath, for: "--baseline")
       input = try RunReport.load(from: arguments.inputPath, for: "--input")
     } catch {
-      StandardError.write("feedstore-bench: error: \(error)")
-      StandardError.write(BenchmarkOption.synopsis)
-      StandardError.write("Run 'feedstore-bench --help' for details.")
+      StandardError.write("\(program.name): error: \(error)")
+      StandardError.write(BenchmarkOption.synopsis(of: program))
+      StandardError.write("Run '\(program.name) --help' for details.")
       return .usage
     }
 
@@ -40,7 +50,9 @@ package enum BenchmarkCommand {
       let probe = configuration.measuresMemory ? memoryProbe : nil
       var report =
         if let input { input } else {
-          try await BenchmarkRunner(configuration: configuration, memoryProbe: probe).report()
+          try await BenchmarkRunner(
+            program: program, configuration: configuration, memoryProbe: probe
+          ).report()
         }
       if let baseline, let path = arguments.baselinePath {
         report.comparison = BaselineComparison(
@@ -62,7 +74,7 @@ package enum BenchmarkCommand {
       StandardError.write(comparison.verdict)
       return comparison.regressions.isEmpty ? .success : .regression
     } catch {
-      StandardError.write("feedstore-bench: error: \(error)")
+      StandardError.write("\(program.name): error: \(error)")
       return .failure
     }
   }
@@ -77,7 +89,7 @@ package enum BenchmarkCommand {
   }
 }
 
-/// The exit statuses of `feedstore-bench`, and what each means, as the help lists them.
+/// The exit statuses of a benchmark program, and what each means, as the help lists them.
 package enum ExitCode: Int32, CaseIterable, Sendable {
   case success = 0
   case regression, usage, failure

@@ -7,8 +7,11 @@ struct ReportSections {
 
   init(_ report: RunReport) {
     let (configuration, sustained) = (report.configuration, report.configuration.sustained)
+    let references =
+      configuration.references.isEmpty
+      ? "" : "; references: \(configuration.references.joined(separator: ", "))"
     header = """
-      feedstore-bench: \(configuration.backends.joined(separator: ", ")); \
+      \(report.tool): \(configuration.stores.joined(separator: ", "))\(references); \
       \(configuration.iterations) samples per row after \(configuration.warmup) warm-up; \
       started \(report.startedAt)
       machine: \(report.machine.summary)
@@ -32,9 +35,14 @@ struct ReportSections {
           ]),
         Self.against(
           report, .insert, "Insert against the floors",
-          "write syncs before it returns, SQLite (WAL, synchronous=NORMAL) when it checkpoints.",
+          report.rows.contains { $0.id == .sqliteFloor }
+            ? "write syncs before it returns, SQLite (WAL, synchronous=NORMAL) when it "
+              + "checkpoints; SQLite C API binds bytes encoded before its clock starts, Swift "
+              + "values reads them from the images."
+            : "write syncs before it returns: the least a store that keeps each feed durably does.",
           [
             ("write", [.writeFloor], [.p50, .min]), ("SQLite C API", [.sqliteFloor], [.p50, .min]),
+            ("Swift values", [.sqliteValuesFloor], [.p50, .min]),
           ]),
         Self.against(
           report, .retrieve, "Retrieve against the floors (p50)",
@@ -58,7 +66,7 @@ struct ReportSections {
           "Readers during sustained insertion",
           "\(Formatting.grouped(sustained.readerPhaseInserts)) more inserts into the same store "
             + "while the readers retrieve in a loop.",
-          report.sustained.compactMap { row in row.readers.map { (row.id.name, $0) } },
+          report.sustained.compactMap { row in row.readers.map { (row.id.storeLabel, $0) } },
           [Column("store", isText: true, \.0), Column("readers") { "\($0.1.readers)" }]
             + Column.durations(of: \.1.insert, [.p50, .p99], prefix: "insert ")
             + Column.durations(of: \.1.retrieve, [.p50, .p90, .p99, .max], prefix: "retrieve ")
@@ -99,19 +107,22 @@ struct ReportSections {
   }
 
   /// Each store's `operation` at each size, with each reference's p50 and the row's ratio to it
-  /// at each of its statistics; a reference of several rows is their sum.
+  /// at each of its statistics; a reference of several rows is their sum, and one the run did not
+  /// measure (the SQLite floors without the SQLite backend linked) is left out.
   private static func against(
     _ report: RunReport, _ operation: StoreOperation, _ title: String, _ caption: String,
     _ references: [(name: String, rows: [RowID], statistics: [Summary.Statistic])]
   ) -> ReportSection {
-    let rows = report.rows.filter { $0.id.kind == .store && $0.id.operation == operation.rawValue }
+    let rows = report.rows.filter { $0.id.isStore && $0.id.operation == operation.rawValue }
     /// The reference's total at the row's size; `nil` when one of its rows is missing.
     func total(_ ids: [RowID], _ statistic: Summary.Statistic, _ row: ResultRow) -> Int64? {
       let found = ids.compactMap { id in report.rows.first { $0.id == id && $0.size == row.size } }
       return found.count == ids.count ? found.map { statistic.of($0.summary) }.reduce(0, +) : nil
     }
+    let measured = Set(report.rows.map(\.id))
     let name = operation.rawValue
-    let columns = references.flatMap { reference in
+    let columns = references.filter { $0.rows.allSatisfy(measured.contains) }.flatMap {
+      reference in
       [Column<ResultRow>(reference.name) { total(reference.rows, .p50, $0).map(duration) ?? "-" }]
         + reference.statistics.map { statistic in
           let suffix = reference.statistics.count > 1 ? " (\(statistic))" : ""
@@ -125,8 +136,8 @@ struct ReportSections {
     return ReportSection(
       title, caption, rows,
       [
-        Column("store", isText: true, \.id.name), Column("N") { Formatting.grouped($0.size) },
-        Column(name) { duration($0.summary.p50) },
+        Column("store", isText: true, \.id.storeLabel),
+        Column("N") { Formatting.grouped($0.size) }, Column(name) { duration($0.summary.p50) },
       ] + columns)
   }
 

@@ -1,6 +1,6 @@
 /// A failure while benchmarking: a store that threw or returned the wrong feed, a file that could
 /// not be written, a child process that failed.
-package struct BenchmarkError: Error, CustomStringConvertible, Sendable {
+package struct BenchmarkError: Error, CustomStringConvertible, Equatable, Sendable {
   /// What went wrong, as a sentence for the user.
   package let description: String
 

@@ -1,9 +1,9 @@
 /// This run against a saved one: each row's p50 change, and which stores regressed.
 ///
-/// Rows match by id and N (for the sustained mode's, N is the inserts). A store row regresses
-/// when its p50 is slower by more than the threshold and ``noiseNanoseconds``, below which
-/// sub-microsecond rows move by several times their own p50 from jitter; floors and baselines
-/// only show how much the machine moved.
+/// Rows match by id and N (for the sustained mode's, N is the inserts). A row of the program's
+/// own stores regresses when its p50 is slower by more than the threshold and
+/// ``noiseNanoseconds``, below which sub-microsecond rows move by several times their own p50 from
+/// jitter; floors, baselines and reference backends only show how much the machine moved.
 struct BaselineComparison: Codable, Sendable {
   /// Slow-downs no larger than this many nanoseconds never count as regressions.
   static let noiseNanoseconds: Int64 = 5_000
@@ -18,7 +18,7 @@ struct BaselineComparison: Codable, Sendable {
     let currentP50: Int64
     /// The relative change of p50: +0.25 is 25% slower.
     let change: Double
-    /// Whether the row can fail the run: store rows only.
+    /// Whether the row can fail the run: the program's own store rows only.
     let gates: Bool
     /// Whether the row gates and slowed down past the threshold and the noise floor.
     let regressed: Bool
@@ -80,7 +80,12 @@ struct BaselineComparison: Codable, Sendable {
       + report.sustained.flatMap { row in
         [(row.id, row.inserts, row.insert.p50)]
           + (row.readers.map {
-            [(.store(row.id.name, "retrieve while inserting"), row.inserts, $0.retrieve.p50)]
+            [
+              (
+                .store(row.id.name, "retrieve while inserting", kind: row.id.kind), row.inserts,
+                $0.retrieve.p50
+              )
+            ]
           }
             ?? [])
       }

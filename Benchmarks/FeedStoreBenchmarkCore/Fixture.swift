@@ -4,17 +4,17 @@ import Foundation
 
 /// The feed every row of one size works on: `count` realistic images from a fixed seed, the same
 /// in every run and child process, with their timestamp and JSON, which the floors copy and write.
-struct Fixture: Sendable {
+package struct Fixture: Sendable {
   static let seed: UInt64 = 0x00FE_ED5E_ED00_2024
 
-  let images: [LocalFeedImage]
-  let timestamp = Date(timeIntervalSinceReferenceDate: 786_297_600.123_456_7)
+  package let images: [LocalFeedImage]
+  package let timestamp = Date(timeIntervalSinceReferenceDate: 786_297_600.123_456_7)
   /// The images' JSON; empty when the fixture was made without it.
   let payload: Data
 
-  var count: Int { images.count }
+  package var count: Int { images.count }
   /// The images and their timestamp, as a store that holds them retrieves them.
-  var cached: CachedFeed { CachedFeed(feed: images, timestamp: timestamp) }
+  package var cached: CachedFeed { CachedFeed(feed: images, timestamp: timestamp) }
 
   /// Generates the fixture of `count` images, and their ``payload`` when `encodesPayload`.
   init(count: Int, encodesPayload: Bool = true) throws(BenchmarkError) {
@@ -25,6 +25,24 @@ struct Fixture: Sendable {
     } catch {
       throw BenchmarkError("cannot encode the fixture of \(count) images: \(error)")
     }
+  }
+
+  /// How `retrieved` differs from ``cached``, in a phrase such as `its image 3 differs`; `nil`
+  /// when it is exactly the fixture.
+  package func difference(from retrieved: CachedFeed?) -> String? {
+    guard let retrieved else { return "it delivered no feed" }
+    guard retrieved.feed.count == count else {
+      return "it delivered \(retrieved.feed.count) images, not \(count)"
+    }
+    guard retrieved.timestamp == timestamp else {
+      return
+        "it delivered the timestamp \(retrieved.timestamp.timeIntervalSinceReferenceDate), not "
+        + "\(timestamp.timeIntervalSinceReferenceDate)"
+    }
+    guard let index = images.indices.first(where: { retrieved.feed[$0] != images[$0] }) else {
+      return nil
+    }
+    return "its image \(index) differs: \(retrieved.feed[index]), not \(images[index])"
   }
 
   private static func makeImage(using generator: inout SeededGenerator) -> LocalFeedImage {

@@ -1,12 +1,14 @@
 import Foundation
 
-/// A whole run, as `--format json` and `--save` write it: the machine, the configuration, every
-/// row, the scaling verdicts and, when asked for, the comparison with a saved run.
+/// A whole run, as `--format json` and `--save` write it: the program, the machine, the
+/// configuration, every row, the scaling verdicts and, when asked for, the comparison with a saved
+/// run.
 struct RunReport: Codable, Sendable {
   /// The version of this JSON shape; a saved run of another version is refused.
-  static let currentSchemaVersion = 2
+  static let currentSchemaVersion = 3
 
   let schemaVersion: Int
+  /// The benchmark program that made the run, such as `feedstore-bench`.
   let tool: String
   /// When the run started, in ISO 8601.
   let startedAt: String
@@ -20,10 +22,10 @@ struct RunReport: Codable, Sendable {
   var comparison: BaselineComparison?
 
   init(
-    startedAt: Date, machine: MachineInfo, configuration: RunConfiguration, rows: [ResultRow],
-    sustained: [SustainedRow] = []
+    tool: String, startedAt: Date, machine: MachineInfo, configuration: RunConfiguration,
+    rows: [ResultRow], sustained: [SustainedRow] = []
   ) {
-    (schemaVersion, tool) = (Self.currentSchemaVersion, "feedstore-bench")
+    (schemaVersion, self.tool) = (Self.currentSchemaVersion, tool)
     self.startedAt = startedAt.formatted(.iso8601)
     (self.machine, self.configuration, self.rows) = (machine, configuration, rows)
     scaling = ScalingEntry.analyze(rows)
@@ -48,7 +50,7 @@ extension RunReport {
       throw ArgumentError("\(option): cannot read '\(path)'")
     }
     guard let version = try? JSONDecoder().decode(Version.self, from: data).schemaVersion else {
-      throw ArgumentError("\(option): '\(path)' is not a run saved by feedstore-bench --save")
+      throw ArgumentError("\(option): '\(path)' is not a run saved by --save")
     }
     guard version == currentSchemaVersion else {
       throw ArgumentError(
@@ -67,7 +69,9 @@ extension RunReport {
 /// from its option, or the option's default.
 struct RunConfiguration: Codable, Equatable, Sendable {
   var sizes: [Int] = []
-  var backends: [String] = []
+  /// The program's stores that ran, and the reference backends that ran beside them.
+  var stores: [String] = []
+  var references: [String] = []
   var iterations = 0
   var warmup = 0
   /// Whether memory was measured in child processes, and heap allocations counted there.

@@ -1,13 +1,13 @@
-import FeedStoreBackends
 import FeedStoreSupport
 import Foundation
 
-/// Measures every row of ``WorkloadCatalog`` at every size, then the sustained mode: the times in
-/// this process, each row's memory through `memoryProbe`.
+/// Measures every row of ``WorkloadCatalog`` that a program's run asks for at every size, then the
+/// sustained mode: the times in this process, each row's memory through `memoryProbe`.
 ///
 /// After each row's warm-up, the kept samples come in rounds of one sample of every row, so a
 /// slow spell of a shared machine lands on every row alike and the ratios between rows hold.
 struct BenchmarkRunner: Sendable {
+  let program: BenchmarkProgram
   let configuration: RunConfiguration
   /// Measures a row's memory at a size, such as in a child process; `nil` skips memory.
   let memoryProbe: MemoryMeasurement?
@@ -22,29 +22,27 @@ struct BenchmarkRunner: Sendable {
       StandardError.write("warning: a debug build's numbers mean nothing; build with -c release")
     }
     let startedAt = Date()
-    let backends = configuration.backends.compactMap(FeedStoreBackend.named)
+    let stores = program.measured(configuration)
     // In the directory the report names, not in the memory file system the tests use.
     let temporaryDirectory = URL(filePath: machine.temporaryDirectory, directoryHint: .isDirectory)
     return try await withTemporaryDirectory(in: temporaryDirectory) { directory in
       var rows: [ResultRow] = []
       for size in configuration.sizes {
-        rows += try await run(size: size, backends: backends, in: directory)
+        rows += try await run(size: size, in: directory)
       }
       let sustained =
         configuration.sustained.inserts > 0
-        ? try await SustainedRunner(configuration: configuration.sustained, backends: backends)
+        ? try await SustainedRunner(configuration: configuration.sustained, stores: stores)
           .run(in: directory) : []
       return RunReport(
-        startedAt: startedAt, machine: machine, configuration: configuration, rows: rows,
-        sustained: sustained)
+        tool: program.name, startedAt: startedAt, machine: machine, configuration: configuration,
+        rows: rows, sustained: sustained)
     }
   }
 
-  private func run(size: Int, backends: [FeedStoreBackend], in directory: URL) async throws
-    -> [ResultRow]
-  {
+  private func run(size: Int, in directory: URL) async throws -> [ResultRow] {
     let fixture = try Fixture(count: size)
-    let entries = WorkloadCatalog.entries(backends: backends)
+    let entries = WorkloadCatalog.entries(of: program, running: configuration)
     let workloads = entries.map { $0.workload(fixture) }
     let (iterations, warmup) = (configuration.iterations, configuration.warmup)
     StandardError.write(

@@ -39,8 +39,46 @@ struct SustainedFeeds: Sendable {
 
   /// The timestamp of feed `index`: one minute after the one before.
   func timestamp(_ index: Int) -> Date {
-    Date(timeIntervalSinceReferenceDate: 786_297_600 + Double(index) * 60)
+    Date(timeIntervalSinceReferenceDate: Self.firstTimestamp + Double(index) * 60)
   }
+
+  /// Throws unless `cached` is exactly feed `index`, with its timestamp.
+  ///
+  /// - Parameters:
+  ///   - cached: What a retrieve delivered.
+  ///   - index: The feed it must be.
+  ///   - what: What delivered it, for the message, such as `after insert 3, a retrieve`.
+  /// - Throws: ``BenchmarkError`` saying how `cached` differs.
+  func check(_ cached: CachedFeed?, isFeed index: Int, _ what: String) throws(BenchmarkError) {
+    try check(cached, isOneOf: [index], what)
+  }
+
+  /// Throws unless `cached` is exactly one of the feeds `indices`, with its timestamp, which
+  /// tells which feed it must be.
+  ///
+  /// - Parameters:
+  ///   - cached: What a retrieve delivered.
+  ///   - indices: The feeds it may be.
+  ///   - what: What delivered it, for the message, such as `a reader's retrieve`.
+  /// - Throws: ``BenchmarkError`` saying how `cached` differs.
+  func check(
+    _ cached: CachedFeed?, isOneOf indices: Set<Int>, _ what: String
+  ) throws(BenchmarkError) {
+    guard let cached else { throw BenchmarkError("\(what) delivered no feed") }
+    let interval = cached.timestamp.timeIntervalSinceReferenceDate
+    guard let index = Int(exactly: (interval - Self.firstTimestamp) / 60), indices.contains(index)
+    else {
+      throw BenchmarkError(
+        "\(what) delivered a timestamp that no insert it could see made: \(interval)")
+    }
+    guard cached.feed == feed(index) else {
+      throw BenchmarkError(
+        "\(what) delivered the timestamp of feed \(index + 1) with \(cached.feed.count) images that "
+          + "are not that feed's \(size(index))")
+    }
+  }
+
+  private static let firstTimestamp: TimeInterval = 786_297_600
 
   /// The plain JSON of feed `index`, as the write floor writes it.
   func payload(_ index: Int) -> Data {

@@ -1,19 +1,19 @@
 import FeedCache
-import FeedStoreBackends
 import FeedStoreSupport
 import Foundation
 
-/// Runs the sustained mode (docs/Benchmarks.md) for the write floor, then for each backend: timed
+/// Runs the sustained mode (docs/Benchmarks.md) for the write floor, then for each store: timed
 /// inserts into one long-lived store, the storage after each, a checked retrieve after every K,
-/// the readers' phase, and the files the released store left.
+/// the readers' phase with every retrieve checked, and the files the released store left.
 struct SustainedRunner: Sendable {
   let configuration: SustainedConfiguration
-  let backends: [FeedStoreBackend]
+  /// The stores, each with the kind of its row.
+  let stores: [(store: BenchmarkedStore, kind: RowID.Kind)]
 
-  /// The floor's row, then each backend's, with their files in `directory`; progress goes to
+  /// The floor's row, then each store's, with their files in `directory`; progress goes to
   /// standard error.
   ///
-  /// - Throws: ``BenchmarkError`` naming the backend that threw or retrieved the wrong feed.
+  /// - Throws: ``BenchmarkError`` naming the store that threw or retrieved the wrong feed.
   func run(in directory: URL) async throws -> [SustainedRow] {
     let feeds = try SustainedFeeds(count: configuration.inserts)
     StandardError.write("sustained: \(configuration.inserts) inserts per row, then readers")
@@ -28,31 +28,32 @@ struct SustainedRunner: Sendable {
     var rows = [
       try recording.row(.sustainedWriteFloor, expectedFiles: [file.destination.lastPathComponent])
     ]
-    for backend in backends {
+    for (store, kind) in stores {
+      let id = RowID.store(store.name, "sustained insert", kind: kind)
       do {
-        rows.append(try await row(of: backend, feeds, in: directory))
+        rows.append(try await row(id, of: store, feeds, in: directory))
       } catch {
-        throw BenchmarkError("\(backend) sustained insert failed: \(error)")
+        throw BenchmarkError("\(id.label) failed: \(error)")
       }
     }
     return rows
   }
 
   private func row(
-    of backend: FeedStoreBackend, _ feeds: SustainedFeeds, in directory: URL
+    _ id: RowID, of benchmarked: BenchmarkedStore, _ feeds: SustainedFeeds, in directory: URL
   ) async throws -> SustainedRow {
-    let reference = try subdirectory("\(backend.name)-one-insert", of: directory)
-    let referenceStore = try await backend.makeStore(in: reference)
-    try await referenceStore.insert(feeds.feed(0), timestamp: feeds.timestamp(0))
-    await backend.closeStorage(of: referenceStore)
-    let expectedFiles = Set(try files(in: reference))
-    var recording = Recording(directory: try subdirectory(backend.name, of: directory))
+    let oneInsert = try subdirectory("\(benchmarked.name)-one-insert", of: directory)
+    let oneInsertStore = try await benchmarked.makeStore(in: oneInsert)
+    try await oneInsertStore.insert(feeds.feed(0), timestamp: feeds.timestamp(0))
+    await benchmarked.closeStorage(of: oneInsertStore)
+    let expectedFiles = try storagePaths(in: oneInsert).map(withoutUUIDs)
+    var recording = Recording(directory: try subdirectory(benchmarked.name, of: directory))
     var retrieves: [Int64] = []
     var readers: SustainedRow.Readers?
     do {
       // The store lives for this block only and closes its storage at its end: the files it
       // leaves are listed after it.
-      let store = try await backend.makeStore(in: recording.directory)
+      let store = try await benchmarked.makeStore(in: recording.directory)
       for index in 0..<feeds.count {
         let feed = feeds.feed(index)
         let start = ContinuousClock.now
@@ -62,27 +63,30 @@ struct SustainedRunner: Sendable {
           let start = ContinuousClock.now
           let cached = try await store.retrieve()
           retrieves.append(start.duration(to: .now).nanoseconds)
-          guard cached == CachedFeed(feed: feed, timestamp: feeds.timestamp(index)) else {
-            throw BenchmarkError("it retrieved another feed than insert \(index + 1) made")
-          }
+          try feeds.check(cached, isFeed: index, "after insert \(index + 1), a retrieve")
         }
       }
       if configuration.readerPhaseInserts > 0 {
         readers = try await withReaders(store, feeds) { try recording.sampleStorage() }
+        let last = min(configuration.readerPhaseInserts, feeds.count) - 1
+        try feeds.check(
+          try await store.retrieve(), isFeed: last, "after the readers' phase, a retrieve")
       }
-      await backend.closeStorage(of: store)
+      await benchmarked.closeStorage(of: store)
     }
     return try recording.row(
-      .store(backend.name, "sustained insert"), expectedFiles: expectedFiles, retrieves: retrieves,
-      readers: readers)
+      id, expectedFiles: expectedFiles, retrieves: retrieves, readers: readers)
   }
 
   /// The readers' phase: inserts the first feeds again while ``SustainedConfiguration/readers``
-  /// tasks retrieve in a loop until the last insert returned.
+  /// tasks retrieve in a loop until the last insert returned; each retrieve must deliver, exactly,
+  /// the main phase's last feed or one the phase inserted, and is checked after its clock stopped.
   private func withReaders(
     _ store: any FeedStore, _ feeds: SustainedFeeds, afterInsert: () throws -> Void
   ) async throws -> SustainedRow.Readers {
     let stop = Locked(false)  // Tells the readers to stop; set once by the writer.
+    let phaseInserts = min(configuration.readerPhaseInserts, feeds.count)
+    let readable = Set(0..<phaseInserts).union([feeds.count - 1])
     return try await withThrowingTaskGroup(of: [Int64].self) { group in
       for _ in 0..<configuration.readers {
         group.addTask {
@@ -90,17 +94,16 @@ struct SustainedRunner: Sendable {
           // Each reader retrieves at least once, even when the writer is done before it starts.
           repeat {
             let start = ContinuousClock.now
-            guard try await store.retrieve() != nil else {
-              throw BenchmarkError("a reader retrieved nothing from a store that holds a feed")
-            }
+            let cached = try await store.retrieve()
             samples.append(start.duration(to: .now).nanoseconds)
+            try feeds.check(cached, isOneOf: readable, "a reader's retrieve")
           } while !stop.current && !Task.isCancelled
           return samples
         }
       }
       defer { stop.withLock { $0 = true } }
       var inserts: [Int64] = []
-      for index in 0..<min(configuration.readerPhaseInserts, feeds.count) {
+      for index in 0..<phaseInserts {
         let start = ContinuousClock.now
         try await store.insert(feeds.feed(index), timestamp: feeds.timestamp(index))
         inserts.append(start.duration(to: .now).nanoseconds)
@@ -137,26 +140,33 @@ private struct Recording {
     try sampleStorage()
   }
 
-  /// Adds up the bytes of every file in the directory.
+  /// Adds up the bytes of every regular file under the directory, in subdirectories too.
   mutating func sampleStorage() throws {
-    storage.append(
-      try files(in: directory).reduce(0) { total, name in
-        let file = directory.appending(path: name).path(percentEncoded: false)
-        return total
-          + ((try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0)
-      })
+    let keys: Set<URLResourceKey> = [.isRegularFileKey, .fileSizeKey]
+    guard
+      let files = FileManager.default.enumerator(
+        at: directory, includingPropertiesForKeys: Array(keys))
+    else {
+      throw BenchmarkError("cannot list the files in \(directory.path(percentEncoded: false))")
+    }
+    var bytes = 0
+    for case let file as URL in files {
+      let values = try file.resourceValues(forKeys: keys)
+      bytes += values.isRegularFile == true ? values.fileSize ?? 0 : 0
+    }
+    storage.append(bytes)
   }
 
-  /// The row, also to standard error, once the store is released: files left that
-  /// `expectedFiles` lacks are leftovers.
+  /// The row, also to standard error, once the store is released: the paths left beyond
+  /// `expectedFiles`, compared once their UUIDs are replaced as there, are leftovers.
   func row(
-    _ id: RowID, expectedFiles: Set<String>, retrieves: [Int64]? = nil,
+    _ id: RowID, expectedFiles: [String], retrieves: [Int64]? = nil,
     readers: SustainedRow.Readers? = nil
   ) throws -> SustainedRow {
     let row = SustainedRow(
       id: id, insertSamples: inserts, images: images, retrieveSamples: retrieves,
       storageSamples: storage,
-      leftoverFiles: try files(in: directory).filter { !expectedFiles.contains($0) },
+      leftoverFiles: try leftovers(in: directory, beyond: expectedFiles),
       residentBefore: residentBefore, peakResident: ProcessMemory.peakResidentBytes(),
       readers: readers)
     StandardError.write(
@@ -174,8 +184,28 @@ private func subdirectory(_ name: String, of parent: URL) throws -> URL {
   return directory
 }
 
-/// The names of the files in `directory`, sorted.
-private func files(in directory: URL) throws -> [String] {
-  try FileManager.default.contentsOfDirectory(atPath: directory.path(percentEncoded: false))
+/// The paths of the files and directories under `directory`, relative to it, sorted.
+private func storagePaths(in directory: URL) throws -> [String] {
+  try FileManager.default.subpathsOfDirectory(atPath: directory.path(percentEncoded: false))
     .sorted()
+}
+
+/// The paths under `directory` beyond those of `expected`: each path, once its UUIDs are replaced
+/// by `<UUID>`, matches one expected path at most, so a store that leaves a new file named by a
+/// UUID on each insert has every one but the first listed.
+private func leftovers(in directory: URL, beyond expected: [String]) throws -> [String] {
+  var unmatched = expected.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
+  return try storagePaths(in: directory).filter { path in
+    let key = withoutUUIDs(path)
+    guard let count = unmatched[key], count > 0 else { return true }
+    unmatched[key] = count - 1
+    return false
+  }
+}
+
+/// `path` with every UUID in it replaced by `<UUID>`: a factory that names each store's file or
+/// directory by a new UUID, as spec factories do, gives two stores paths that compare.
+private func withoutUUIDs(_ path: String) -> String {
+  path.replacing(
+    /[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}/, with: "<UUID>")
 }

@@ -8,7 +8,7 @@ struct SVGChart {
   init(_ report: RunReport) {
     let (left, right, top, bottom) = (90.0, 690.0, 70.0, 480.0)
     let groups = ResultRow.bySize(report.rows)
-    let stores = groups.map(\.id).filter { $0.kind == .store }.map(\.name)
+    let stores = groups.map(\.id).filter(\.isStore).map(\.name)
       .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
     let series = groups.map { id, rows in
       let rank = groups.map(\.id).filter { $0.kind == id.kind }.firstIndex(of: id) ?? 0
@@ -16,7 +16,7 @@ struct SVGChart {
         switch id.kind {
         case .floor: floorStyles[min(rank, floorStyles.count - 1)]
         case .baseline: ("#222222", ["7 3 2 3", "2 2", "12 4"][min(rank, 2)])
-        case .store:
+        case .store, .reference:
           (
             palette[(stores.firstIndex(of: id.name) ?? 0) % palette.count],
             id.operation == StoreOperation.insert.rawValue ? nil : "8 4"
@@ -44,7 +44,7 @@ struct SVGChart {
         + "font-size=\"12\">",
       "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>",
       text(
-        "feedstore-bench: cost per image against feed size (p50, log-log)", left, 28,
+        "\(report.tool): cost per image against feed size (p50, log-log)", left, 28,
         "font-size=\"16.0\" font-weight=\"bold\""),
       text(
         "\(report.machine.summary); \(report.startedAt)", left, 48,
@@ -119,7 +119,7 @@ private let palette = [
 ]
 private let floorStyles = [
   ("#aaaaaa", "1 3"), ("#666666", "4 3"), ("#999999", "10 3 2 3 2 3"), ("#bbbb55", "6 2"),
-  ("#55bbbb", "2 4 8 4"),
+  ("#55bbbb", "2 4 8 4"), ("#bb77bb", "3 3 9 3"),
 ]
 
 private func line(

@@ -1,5 +1,5 @@
-/// The parsed command line of `feedstore-bench`: ``BenchmarkOption/all`` says which option sets
-/// each property, and its default, which ``parse(_:)`` sets first.
+/// The parsed command line of a benchmark program: ``BenchmarkOption/all(for:)`` says which option
+/// sets each property, and its default, which ``parse(_:for:)`` sets first.
 struct Arguments: Equatable, Sendable {
   /// What to measure, as the run saves it.
   var run = RunConfiguration()
@@ -12,14 +12,17 @@ struct Arguments: Equatable, Sendable {
   var threshold = 0.0
   var showsHelp = false
 
-  /// Parses `commandLine`, which excludes the executable's name: an option's value follows it
-  /// or an `=`, and a repeated option keeps its last value.
+  /// Parses `commandLine`, which excludes the executable's name, for `program`: an option's value
+  /// follows it or an `=`, and a repeated option keeps its last value.
   ///
   /// - Throws: ``ArgumentError`` for an unknown option, a missing or malformed value, or an
   ///   option that measures given with `--input`.
-  static func parse(_ commandLine: [String]) throws(ArgumentError) -> Arguments {
+  static func parse(
+    _ commandLine: [String], for program: BenchmarkProgram
+  ) throws(ArgumentError) -> Arguments {
+    let options = BenchmarkOption.all(for: program)
     var arguments = Arguments()
-    for option in BenchmarkOption.all {
+    for option in options {
       try option.defaultValue.map { value throws(ArgumentError) in
         try option.apply(value, &arguments)
       }
@@ -33,7 +36,7 @@ struct Arguments: Equatable, Sendable {
         name = String(argument[..<equals])
         inlineValue = String(argument[argument.index(after: equals)...])
       }
-      guard let option = BenchmarkOption.all.first(where: { $0.names.contains(name) }) else {
+      guard let option = options.first(where: { $0.names.contains(name) }) else {
         throw ArgumentError(
           name.hasPrefix("-") ? "unknown option '\(name)'" : "unexpected argument '\(argument)'")
       }

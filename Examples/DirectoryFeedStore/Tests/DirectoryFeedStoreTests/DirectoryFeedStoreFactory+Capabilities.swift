@@ -1,36 +1,29 @@
 import DirectoryFeedStore
 import FeedStoreSpecs
 import Foundation
-import Testing
 
-/// Makes each store in a directory of its own under `root`, with real faults on its files.
-struct DirectoryFeedStoreFactory: FailableFeedStoreFactory, PersistentFeedStoreFactory {
-  let root: URL
-
-  func makeStore() -> DirectoryFeedStore {
-    let store = DirectoryFeedStore(directory: root.appending(path: UUID().uuidString))
-    trackForMemoryLeaks(store)
-    return store
-  }
-
-  func makeStore(sharingStorageWith store: DirectoryFeedStore) -> DirectoryFeedStore {
+// The factory lives beside the store, where the benchmark uses it too; the capabilities that only
+// the specs need, with the store's real faults, are declared here. The spec library finds them at
+// run time.
+extension DirectoryFeedStoreFactory: FailableFeedStoreFactory, PersistentFeedStoreFactory {
+  public func makeStore(sharingStorageWith store: DirectoryFeedStore) -> DirectoryFeedStore {
     DirectoryFeedStore(directory: store.directory)
   }
 
   /// Replaces the timestamp file with garbage.
-  func makeRetrievalFail(for store: DirectoryFeedStore) throws {
+  public func makeRetrievalFail(for store: DirectoryFeedStore) throws {
     let feed = store.directory.appending(path: "feed")
     try FileManager.default.createDirectory(at: feed, withIntermediateDirectories: true)
     try Data("garbage".utf8).write(to: feed.appending(path: "timestamp"))
   }
 
   /// Puts a file where inserts stage the new feed.
-  func makeInsertionFail(for store: DirectoryFeedStore) throws {
+  public func makeInsertionFail(for store: DirectoryFeedStore) throws {
     try placeFile(at: "incoming", in: store)
   }
 
   /// Puts a file where deletes move the feed before removing it.
-  func makeDeletionFail(for store: DirectoryFeedStore) throws {
+  public func makeDeletionFail(for store: DirectoryFeedStore) throws {
     try placeFile(at: "trash", in: store)
   }
 

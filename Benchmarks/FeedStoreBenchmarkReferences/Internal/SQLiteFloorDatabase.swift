@@ -1,6 +1,7 @@
 import CSQLite
 import FeedCache
 import FeedCacheSQLite
+import FeedStoreBenchmarkCore
 import Foundation
 
 /// A database for the SQLite C API floors, set up as the SQLite store sets up its own.
@@ -8,14 +9,12 @@ import Foundation
 /// It is opened and set up through the store's `SQLiteConnection`, `SQLiteStatement` and
 /// `FeedSchema` (`package` access): a new file that the store itself creates, reopened in
 /// multi-thread mode with the store's connection settings (WAL, checked), and every statement
-/// prepared once. Only the
-/// timed loops call the C API by themselves: binding the pre-encoded bytes in place, and reading
-/// the columns into values. Used from one thread at a time, like the store's connection;
-/// releasing it, after the clock stopped, finalizes the statements and closes the database.
+/// prepared once. Only the timed loops call the C API by themselves: binding the images' values
+/// in place, from bytes encoded beforehand or from the Swift values, and reading the columns into
+/// values. Used from one thread at a time, like the store's connection; releasing it, after the
+/// clock stopped, finalizes the statements and closes the database.
 final class SQLiteFloorDatabase {
   private let connection: SQLiteConnection
-  private let feed: PreEncodedFeed
-  private let timestamp: Date
   private let beginWrite: SQLiteStatement
   private let beginRead: SQLiteStatement
   private let commit: SQLiteStatement
@@ -28,7 +27,7 @@ final class SQLiteFloorDatabase {
   private let selectImages: SQLiteStatement
 
   /// Creates the database file at `url` as the store creates its own, then opens it and
-  /// prepares the statements, for inserting `feed`.
+  /// prepares the statements.
   ///
   /// The store itself creates the file, on a connection that then closes, checkpointing its log
   /// into the file and deleting it, so the floor's first insert starts a new log, as the store's
@@ -36,16 +35,14 @@ final class SQLiteFloorDatabase {
   ///
   /// - Throws: The store's `SQLiteFeedStoreError` when SQLite fails, ``BenchmarkError`` when the
   ///   journal mode is not WAL.
-  static func creatingFile(
-    at url: URL, feed: PreEncodedFeed, timestamp: Date
-  ) async throws -> SQLiteFloorDatabase {
+  static func creatingFile(at url: URL) async throws -> SQLiteFloorDatabase {
     let store = try SQLiteFeedStore(storeURL: url)
     try await store.createDatabaseIfNeeded()
     await store.closeDatabase()
-    return try SQLiteFloorDatabase(openingFileAt: url, feed: feed, timestamp: timestamp)
+    return try SQLiteFloorDatabase(openingFileAt: url)
   }
 
-  private init(openingFileAt url: URL, feed: PreEncodedFeed, timestamp: Date) throws {
+  private init(openingFileAt url: URL) throws {
     let connection = try SQLiteConnection(
       path: url.path(percentEncoded: false), mode: .readWrite,
       busyTimeout: SQLiteFeedStore.defaultBusyTimeout, operation: "open the SQLite floor")
@@ -57,8 +54,6 @@ final class SQLiteFloorDatabase {
       try connection.prepare(sql, "prepare \"\(sql)\"")
     }
     self.connection = connection
-    self.feed = feed
-    self.timestamp = timestamp
     beginWrite = try prepare("BEGIN IMMEDIATE")
     beginRead = try prepare("BEGIN")
     commit = try prepare("COMMIT")
@@ -73,39 +68,99 @@ final class SQLiteFloorDatabase {
       "SELECT id, description, location, url FROM feed_image ORDER BY position")
   }
 
-  /// The timed insert: one transaction holding the cache row and every image, each image's
-  /// bytes bound where they are (`SQLITE_STATIC`, no copy).
+  /// The timed insert of bytes encoded beforehand: one transaction holding the cache row and
+  /// every image, each image's bytes bound where they are (`SQLITE_STATIC`, no copy).
   ///
   /// - Throws: What SQLite reports; the transaction is rolled back then.
-  func insert() throws {
-    try beginWrite.run("begin the transaction")
-    do {
-      try insertCache.bind(timestamp.timeIntervalSinceReferenceDate, at: 1, "bind the timestamp")
-      try insertCache.run("insert the cache row")
+  func insert(_ feed: PreEncodedFeed, timestamp: Date) throws {
+    try inTransaction(timestamp: timestamp) { statement in
       try feed.withBytes { bytes in
         // Clears the bindings too: the bound pointers must not outlive `bytes`.
         defer { insertImage.reset() }
-        let image = insertImage.handle
         func bind(_ text: PreEncodedFeed.Bytes?, at index: Int32) -> Int32 {
-          guard let text else { return sqlite3_bind_null(image, index) }
-          return sqlite3_bind_text(image, index, bytes + text.offset, text.count, nil)
+          guard let text else { return sqlite3_bind_null(statement, index) }
+          return sqlite3_bind_text(statement, index, bytes + text.offset, text.count, nil)
         }
         for (position, value) in feed.images.enumerated() {
-          try connection.check(sqlite3_bind_int64(image, 1, Int64(position)), "bind a position")
-          try connection.check(sqlite3_bind_blob(image, 2, bytes + value.id, 16, nil), "bind an id")
+          try connection.check(sqlite3_bind_int64(statement, 1, Int64(position)), "bind a position")
+          try connection.check(
+            sqlite3_bind_blob(statement, 2, bytes + value.id, 16, nil), "bind an id")
           try connection.check(bind(value.description, at: 3), "bind a description")
           try connection.check(bind(value.location, at: 4), "bind a location")
           try connection.check(bind(value.url, at: 5), "bind a url")
           _ = try insertImage.step("insert image \(position)")
-          sqlite3_reset(image)
+          sqlite3_reset(statement)
         }
       }
+    }
+  }
+
+  /// The timed insert of the Swift values, as the store gets them: one transaction holding the
+  /// cache row and every image, each image's id, texts and URL's `absoluteString` read from the
+  /// `LocalFeedImage` and bound in place (`SQLITE_STATIC`, no copy), with no check of the URL.
+  ///
+  /// - Throws: What SQLite reports; the transaction is rolled back then.
+  func insert(_ images: [LocalFeedImage], timestamp: Date) throws {
+    try inTransaction(timestamp: timestamp) { statement in
+      // Clears the bindings too: the bound pointers must not outlive the values.
+      defer { insertImage.reset() }
+      func bind(_ text: String?, at index: Int32, then body: () throws -> Void) throws {
+        guard var text else {
+          try connection.check(sqlite3_bind_null(statement, index), "bind a NULL text")
+          return try body()
+        }
+        try text.withUTF8 { utf8 in
+          // An empty text may have no address, which would bind NULL: SQLite copies "" instead.
+          let code =
+            if let start = utf8.baseAddress, !utf8.isEmpty {
+              start.withMemoryRebound(to: CChar.self, capacity: utf8.count) {
+                sqlite3_bind_text(statement, index, $0, Int32(utf8.count), nil)
+              }
+            } else {
+              sqlite3_bind_text(statement, index, "", 0, Self.transient)
+            }
+          try connection.check(code, "bind a text")
+          try body()
+        }
+      }
+      for (position, value) in images.enumerated() {
+        try connection.check(sqlite3_bind_int64(statement, 1, Int64(position)), "bind a position")
+        try withUnsafeBytes(of: value.id.uuid) { id in
+          try connection.check(
+            sqlite3_bind_blob(statement, 2, id.baseAddress, 16, nil), "bind an id")
+          try bind(value.description, at: 3) {
+            try bind(value.location, at: 4) {
+              try bind(value.url.absoluteString, at: 5) {
+                _ = try insertImage.step("insert image \(position)")
+              }
+            }
+          }
+        }
+        sqlite3_reset(statement)
+      }
+    }
+  }
+
+  /// `BEGIN IMMEDIATE`, the cache row with `timestamp`, the image rows that `insertRows` inserts
+  /// through the statement it is given, then `COMMIT`; rolled back when anything throws.
+  private func inTransaction(
+    timestamp: Date, insertRows: (_ insertImage: OpaquePointer) throws -> Void
+  ) throws {
+    try beginWrite.run("begin the transaction")
+    do {
+      try insertCache.bind(timestamp.timeIntervalSinceReferenceDate, at: 1, "bind the timestamp")
+      try insertCache.run("insert the cache row")
+      try insertRows(insertImage.handle)
       try commit.run("commit the transaction")
     } catch {
       connection.rollBackIfNeeded()
       throw error
     }
   }
+
+  /// The destructor that makes SQLite copy a bound value: `SQLITE_TRANSIENT`, which Swift does
+  /// not import.
+  private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
   /// The timed read: the cache row and every image, in one read transaction, as values.
   ///
@@ -140,58 +195,5 @@ final class SQLiteFloorDatabase {
     }
     return CachedFeed(
       feed: feed, timestamp: Date(timeIntervalSinceReferenceDate: selectCache.double(at: 0)))
-  }
-}
-
-/// The images of a feed as the bytes SQLite stores, encoded once before any clock starts: each
-/// id's 16 bytes and each text's UTF-8, one after the other in one buffer.
-struct PreEncodedFeed: Sendable {
-  /// Where one value's bytes are in the buffer.
-  struct Bytes: Sendable {
-    let offset: Int
-    let count: Int32
-  }
-
-  /// Where one image's values are in the buffer: the id's 16 bytes at `id`, then its texts.
-  struct Image: Sendable {
-    let id: Int
-    let description: Bytes?
-    let location: Bytes?
-    let url: Bytes
-  }
-
-  /// The images, in feed order.
-  let images: [Image]
-  /// Every value's bytes, then a NUL byte that belongs to none, so the buffer is never empty.
-  private let buffer: [CChar]
-
-  /// Encodes `images`.
-  init(_ images: [LocalFeedImage]) {
-    var buffer: [CChar] = []
-    func append<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> PreEncodedFeed.Bytes {
-      let offset = buffer.count
-      buffer.append(contentsOf: bytes.map { CChar(bitPattern: $0) })
-      return PreEncodedFeed.Bytes(offset: offset, count: Int32(buffer.count - offset))
-    }
-    self.images = images.map { image in
-      let id = withUnsafeBytes(of: image.id.uuid) { append($0).offset }
-      return Image(
-        id: id, description: image.description.map { append($0.utf8) },
-        location: image.location.map { append($0.utf8) }, url: append(image.url.absoluteString.utf8)
-      )
-    }
-    buffer.append(0)
-    self.buffer = buffer
-  }
-
-  /// Calls `body` with the start of the buffer, valid only during the call.
-  func withBytes<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) throws -> Result {
-    try buffer.withUnsafeBufferPointer { bytes in
-      // Never taken: the buffer always holds its final NUL byte.
-      guard let base = bytes.baseAddress else {
-        throw BenchmarkError("the SQLite floor's encoded images have no address")
-      }
-      return try body(base)
-    }
   }
 }

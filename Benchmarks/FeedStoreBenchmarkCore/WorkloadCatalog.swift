@@ -1,5 +1,4 @@
 import FeedCache
-import FeedStoreBackends
 import Foundation
 
 /// Every row of one size, in report order, each defined once: the workload that times its
@@ -9,45 +8,72 @@ import Foundation
 /// Each workload is a type of its own, so the sampler's timed call is one direct witness call:
 /// closures of generic types cost about 0.2 µs more, a third of an in-memory retrieve.
 package enum WorkloadCatalog {
-  struct Entry: Sendable {
+  /// One row: its id, its floor, and how to build its workload on a fixture.
+  package struct Entry: Sendable {
     let id: RowID
     /// The floor of the row's `vs floor` column; `nil` for the floors others are divided by.
     let floor: RowID?
     /// Whether the operation reads the payload, which a memory probe of other rows leaves out.
-    var readsPayload = false
+    let readsPayload: Bool
     /// Builds the workload on a fixture, only when asked for, so a probe holds no other row's.
     let workload: @Sendable (Fixture) -> any Workload
+
+    /// Defines a row.
+    ///
+    /// - Parameters:
+    ///   - id: What the row measures.
+    ///   - floor: The floor its `vs floor` column divides it by, which must come before it.
+    ///   - readsPayload: Whether the workload reads the fixture's JSON payload.
+    ///   - workload: Builds the workload on a fixture.
+    package init(
+      id: RowID, floor: RowID?, readsPayload: Bool = false,
+      workload: @escaping @Sendable (Fixture) -> any Workload
+    ) {
+      (self.id, self.floor, self.readsPayload, self.workload) = (id, floor, readsPayload, workload)
+    }
   }
 
-  /// The rows over `backends`, in report order.
-  static func entries(backends: [FeedStoreBackend]) -> [Entry] {
+  /// The rows of a run over `stores`, in report order: the floors every run measures, then those
+  /// the program's stores bring, the baselines, and each store's operations.
+  static func entries(
+    floors: [Entry], stores: [(store: BenchmarkedStore, kind: RowID.Kind)]
+  ) -> [Entry] {
     [
       Entry(id: .memcpyFloor, floor: nil, readsPayload: true) { MemcpyFloor(fixture: $0) },
       Entry(id: .writeFloor, floor: nil, readsPayload: true) { WriteFloor(fixture: $0) },
-      Entry(id: .sqliteFloor, floor: .writeFloor) { SQLiteFloor(fixture: $0, reads: false) },
       Entry(id: .valueFloor, floor: nil) { ValueFloor(fixture: $0) },
-      Entry(id: .sqliteReadFloor, floor: .valueFloor) { SQLiteFloor(fixture: $0, reads: true) },
+    ] + floors + [
       Entry(id: .encodeBaseline, floor: .memcpyFloor) { Encoder(fixture: $0, toStrings: false) },
       Entry(id: .stringEncodeBaseline, floor: .memcpyFloor) {
         Encoder(fixture: $0, toStrings: true)
       },
       Entry(id: .decodeBaseline, floor: .valueFloor, readsPayload: true) { Decoder(fixture: $0) },
     ]
-      + backends.flatMap { backend in
+      + stores.flatMap { store, kind in
         StoreOperation.allCases.map { operation in
           Entry(
-            id: .store(backend.name, operation),
+            id: .store(store.name, operation, kind: kind),
             floor: operation == .insert ? .writeFloor : .valueFloor
-          ) { StoreWorkload(backend: backend, operation: operation, fixture: $0) }
+          ) { StoreWorkload(store: store, operation: operation, fixture: $0) }
         }
       }
   }
 
+  /// The rows a run of `configuration` measures in `program`, in report order.
+  static func entries(
+    of program: BenchmarkProgram, running configuration: RunConfiguration
+  ) -> [Entry] {
+    entries(floors: program.storeFloors, stores: program.measured(configuration))
+  }
+
   /// The workload a memory probe of row `id` runs, alone, on a fixture of `size` images.
   ///
-  /// - Throws: ``BenchmarkError`` when there is no such row or the fixture cannot be made.
-  package static func probedWorkload(for id: RowID, size: Int) throws -> any Workload {
-    guard let entry = entries(backends: FeedStoreBackend.all).first(where: { $0.id == id }) else {
+  /// - Throws: ``BenchmarkError`` when `program` has no such row or the fixture cannot be made.
+  package static func probedWorkload(
+    for id: RowID, size: Int, in program: BenchmarkProgram
+  ) throws -> any Workload {
+    let entries = entries(floors: program.storeFloors, stores: program.everyStore)
+    guard let entry = entries.first(where: { $0.id == id }) else {
       throw BenchmarkError("no row \(id.label)")
     }
     return entry.workload(try Fixture(count: size, encodesPayload: entry.readsPayload))
@@ -75,38 +101,6 @@ struct WriteFloor: Workload {
   func run(_ file: DurableFile) throws { try file.write(fixture.payload) }
   func verify(_ output: Void, of file: DurableFile) throws {
     try check(try Data(contentsOf: file.destination) == fixture.payload, "it did not write it all")
-  }
-}
-
-/// SQLite itself inserting or reading the images through its C API, on a database set up
-/// untimed as the SQLite store sets up its own; it holds them already when the floor `reads`.
-private struct SQLiteFloor: Workload {
-  let fixture: Fixture
-  let reads: Bool
-
-  func prepare(in directory: URL) async throws -> SQLiteFloorDatabase {
-    let database = try await SQLiteFloorDatabase.creatingFile(
-      at: directory.appending(path: "floor.sqlite"),
-      feed: PreEncodedFeed(fixture.images), timestamp: fixture.timestamp)
-    if reads {
-      try database.insert()
-    }
-    return database
-  }
-
-  func run(_ database: SQLiteFloorDatabase) throws -> CachedFeed? {
-    guard reads else {
-      try database.insert()
-      return nil
-    }
-    return try database.read()
-  }
-
-  func verify(_ output: CachedFeed?, of database: SQLiteFloorDatabase) throws {
-    let stored = reads ? output : try database.read()
-    try check(
-      stored == fixture.cached,
-      "it kept \(stored?.feed.count ?? 0) of the fixture's \(fixture.count) images")
   }
 }
 
@@ -163,12 +157,12 @@ private struct Decoder: Workload {
 /// `insert(_:timestamp:)` of the fixture into a new, empty store, or `retrieve()` from a new
 /// store that holds it.
 struct StoreWorkload: Workload {
-  let backend: FeedStoreBackend
+  let store: BenchmarkedStore
   let operation: StoreOperation
   let fixture: Fixture
 
   func prepare(in directory: URL) async throws -> any FeedStore {
-    let store = try await backend.makeStore(in: directory)
+    let store = try await store.makeStore(in: directory)
     if operation == .retrieve {
       try await store.insert(fixture.images, timestamp: fixture.timestamp)
     }
@@ -185,15 +179,16 @@ struct StoreWorkload: Workload {
 
   func verify(_ output: CachedFeed?, of store: any FeedStore) async throws {
     let cached = operation == .insert ? try await store.retrieve() : output
-    try check(
-      cached == fixture.cached,
-      "\(backend) retrieved \(cached?.feed.count ?? 0) images, not the \(fixture.count) it was given"
-    )
+    guard let difference = fixture.difference(from: cached) else { return }
+    let retrieve =
+      operation == .insert ? "after an insert of \(fixture.count) images, a retrieve" : "a retrieve"
+    throw BenchmarkError(
+      "\(retrieve) of \(self.store.name) delivered another feed than it was given: \(difference)")
   }
 }
 
 /// Throws `message` unless `condition` holds: a row's check, made after its clock stopped.
-private func check(_ condition: Bool, _ message: @autoclosure () -> String) throws(BenchmarkError) {
+package func check(_ condition: Bool, _ message: @autoclosure () -> String) throws(BenchmarkError) {
   guard condition else { throw BenchmarkError(message()) }
 }
 

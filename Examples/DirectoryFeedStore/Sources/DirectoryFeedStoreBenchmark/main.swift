@@ -1,0 +1,4 @@
+import DirectoryFeedStore
+import FeedStoreBenchmark
+
+await BenchmarkCommand.main(benchmarking: DirectoryFeedStoreFactory.init(root:))
