@@ -44,14 +44,15 @@ let package = Package(
 
     // The spec engine for any contract: specs, capabilities, profiles, time bounds, child
     // processes, known deviations, traits, the model-based checker. Nothing about feeds.
-    .target(name: "ContractSpecs", dependencies: ["FeedStoreSupport"]),
+    .target(name: "ContractSpecs", dependencies: ["SharedSupport"]),
     // The reusable spec suite that any `FeedStore` runs from Swift Testing: one catalog on the
     // engine.
     .target(
-      name: "FeedStoreSpecs", dependencies: ["ContractSpecs", "FeedCache", "FeedStoreSupport"]),
-    // What the spec library, the tests, the benchmark and the crash writer share, once: the
-    // seeded generator, scratch directories and a lock. Not a product.
-    .target(name: "FeedStoreSupport"),
+      name: "FeedStoreSpecs", dependencies: ["ContractSpecs", "FeedCache", "SharedSupport"]),
+    // What the engine, the spec library, the tests, the benchmark and the crash writer share,
+    // once: the
+    // seeded generator, scratch directories and a lock. Nothing about feeds; not a product.
+    .target(name: "SharedSupport"),
     // Test doubles for the code that uses a store: a spy and a fault-injecting decorator.
     .target(name: "FeedStoreTestDoubles", dependencies: ["FeedCache"]),
 
@@ -66,7 +67,7 @@ let package = Package(
       name: "FeedStoreRegistry",
       dependencies: [
         "FeedCache", "FeedCacheInMemory", "FeedCacheJSONFile", "FeedCacheSQLite", "FeedStoreSpecs",
-        "FeedStoreSupport",
+        "SharedSupport",
       ]
     ),
 
@@ -77,13 +78,13 @@ let package = Package(
     // are a product of their own, added only by those who want those rows.
     .target(
       name: "FeedStoreBenchmarkCore",
-      dependencies: ["FeedCache", "FeedCacheJSONFile", "FeedStoreSupport"],
+      dependencies: ["FeedCache", "FeedCacheJSONFile", "SharedSupport"],
       path: "Benchmarks/FeedStoreBenchmarkCore"
     ),
     .target(
       name: "FeedStoreBenchmark",
       dependencies: [
-        "FeedCache", "FeedStoreBenchmarkCore", "FeedStoreSupport", "CAllocationCounter",
+        "FeedCache", "FeedStoreBenchmarkCore", "SharedSupport", "CAllocationCounter",
       ],
       path: "Benchmarks/FeedStoreBenchmark"
     ),
@@ -107,16 +108,16 @@ let package = Package(
     .testTarget(
       name: "FeedStoreConformanceTests",
       dependencies: [
-        "FeedStoreBackends", "FeedStoreRegistry", "FeedStoreSpecs", "FeedStoreSupport",
+        "FeedStoreBackends", "FeedStoreRegistry", "FeedStoreSpecs", "SharedSupport",
       ]
     ),
     .testTarget(
       name: "ContractSpecsTests",
-      dependencies: ["ContractSpecs", "FeedStoreSupport"]
+      dependencies: ["ContractSpecs", "SharedSupport"]
     ),
     .testTarget(
       name: "FeedStoreSpecsTests",
-      dependencies: ["FeedCache", "FeedStoreSpecs", "FeedStoreSupport"]
+      dependencies: ["FeedCache", "FeedStoreSpecs", "SharedSupport"]
     ),
     .testTarget(
       name: "FeedCacheInMemoryTests",
@@ -125,13 +126,13 @@ let package = Package(
     .testTarget(
       name: "FeedCacheJSONFileTests",
       dependencies: [
-        "FeedCache", "FeedCacheJSONFile", "FeedStoreRegistry", "FeedStoreSpecs", "FeedStoreSupport",
+        "FeedCache", "FeedCacheJSONFile", "FeedStoreRegistry", "FeedStoreSpecs", "SharedSupport",
       ]
     ),
     .testTarget(
       name: "FeedCacheSQLiteTests",
       dependencies: [
-        "FeedCache", "FeedCacheSQLite", "FeedStoreRegistry", "FeedStoreSpecs", "FeedStoreSupport",
+        "FeedCache", "FeedCacheSQLite", "FeedStoreRegistry", "FeedStoreSpecs", "SharedSupport",
       ]
     ),
     .testTarget(
@@ -145,13 +146,13 @@ let package = Package(
     // The use cases on every persistent backend, with real storage.
     .testTarget(
       name: "FeedCacheIntegrationTests",
-      dependencies: ["FeedCache", "FeedStoreBackends", "FeedStoreSupport"]
+      dependencies: ["FeedCache", "FeedStoreBackends", "SharedSupport"]
     ),
     .testTarget(
       name: "FeedStoreBenchTests",
       dependencies: [
         "FeedCache", "FeedStoreBackends", "FeedStoreBenchmarkCore", "FeedStoreBenchmarkReferences",
-        "FeedStoreSupport",
+        "SharedSupport",
       ]
     ),
     // A factory declared in one module, whose capabilities a test target declares in extensions.
@@ -190,11 +191,11 @@ let package = Package(
     // with SIGKILL mid-insert and checks the storage (run with FEEDSTORE_KILL_TESTS=1).
     .executableTarget(
       name: "FeedStoreCrashWriter",
-      dependencies: ["FeedCache", "FeedStoreBackends", "FeedStoreSupport"]
+      dependencies: ["FeedCache", "FeedStoreBackends", "SharedSupport"]
     ),
     .testTarget(
       name: "FeedStoreCrashSafetyTests",
-      dependencies: ["FeedCache", "FeedStoreBackends", "FeedStoreCrashWriter", "FeedStoreSupport"]
+      dependencies: ["FeedCache", "FeedStoreBackends", "FeedStoreCrashWriter", "SharedSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,7 +1,7 @@
 import CAllocationCounter
 import FeedStoreBenchmarkCore
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 
 /// Measures a row's memory in a child process, because peak resident memory belongs to a whole
 /// process: measured in the benchmark itself, it would only ever grow, row after row.

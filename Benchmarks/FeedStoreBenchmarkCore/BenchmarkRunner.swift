@@ -1,5 +1,5 @@
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 
 /// Measures every row of ``WorkloadCatalog`` that a program's run asks for at every size, then the
 /// sustained mode: the times in this process, each row's memory through `memoryProbe`.

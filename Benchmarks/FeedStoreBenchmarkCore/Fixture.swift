@@ -1,6 +1,6 @@
 import FeedCache
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 
 /// The feed every row of one size works on: `count` realistic images from a fixed seed, the same
 /// in every run and child process, with their timestamp and JSON, which the floors copy and write.

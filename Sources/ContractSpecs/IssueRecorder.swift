@@ -1,4 +1,4 @@
-import FeedStoreSupport
+import SharedSupport
 import Testing
 
 /// Collects the issues a piece of work records, instead of letting them fail the running test, so

@@ -1,4 +1,4 @@
-import FeedStoreSupport
+import SharedSupport
 
 /// A random number generator whose every output follows from its seed, on every machine and
 /// Swift release: what a spec's random work draws from, so that a seed replays it exactly.

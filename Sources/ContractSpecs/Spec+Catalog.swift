@@ -1,5 +1,5 @@
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 
 extension Spec {
   /// Every spec of the catalog, in a stable order, whatever capability it needs.

@@ -1,5 +1,5 @@
 #if os(macOS) || os(Linux) || os(FreeBSD) || os(OpenBSD)
-  import FeedStoreSupport
+  import SharedSupport
   import Foundation
   import Testing
 

@@ -1,4 +1,4 @@
-import FeedStoreSupport
+import SharedSupport
 import Testing
 
 extension Spec {

@@ -1,5 +1,5 @@
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 
 /// The directory that the ``Testing/Trait/temporaryDirectory`` trait made for the running test
 /// case.

@@ -1,6 +1,6 @@
 import FeedCache
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 
 /// The feeds of the kill test: the crash writer and the test make the same cache from the same
 /// seed, image for image and to the bit of the timestamp, so the test can tell an old cache, a

@@ -1,6 +1,6 @@
 import FeedCacheJSONFile
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 
 /// The real file system until a chosen write, where the process "crashes": that write and every
 /// later call throw ``SimulatedCrash`` and persist nothing more, as if the process had been killed.

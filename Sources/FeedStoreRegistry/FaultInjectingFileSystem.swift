@@ -1,6 +1,6 @@
 import FeedCacheJSONFile
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 
 /// The real file system, except for the operations told to fail, which throw the error a real
 /// disk would before touching anything.

@@ -1,5 +1,5 @@
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 
 #if canImport(Glibc)
   import Glibc

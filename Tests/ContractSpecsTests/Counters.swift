@@ -1,6 +1,6 @@
 import ContractSpecs
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 
 /// A counter that keeps the contract, or breaks it in one way.
 actor TestCounter: Counter {

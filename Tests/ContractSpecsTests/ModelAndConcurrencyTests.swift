@@ -1,5 +1,5 @@
 import ContractSpecs
-import FeedStoreSupport
+import SharedSupport
 import Testing
 
 /// Proves the engine's model checker and concurrent register check on the counter contract.

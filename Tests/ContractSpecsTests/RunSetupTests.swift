@@ -1,6 +1,6 @@
 import ContractSpecs
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 import Testing
 
 /// Proves that a spec sees the same setup, from the traits and the profile, in process and in a

@@ -1,7 +1,7 @@
 import FeedCache
 import FeedStoreBackends
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 import Testing
 
 /// The use cases on every persistent backend, each step through a store instance of its own over

@@ -2,8 +2,8 @@ import FeedCache
 import FeedCacheJSONFile
 import FeedStoreRegistry
 import FeedStoreSpecs
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 import Testing
 
 /// How the JSON file store waits for the disk: off the Swift concurrency pool, one operation at a

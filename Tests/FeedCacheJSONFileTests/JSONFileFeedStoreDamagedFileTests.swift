@@ -2,8 +2,8 @@ import FeedCache
 import FeedCacheJSONFile
 import FeedStoreRegistry
 import FeedStoreSpecs
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 import Testing
 
 /// The contract's rule on damaged storage, as the JSON file store keeps it: retrieve says what is

@@ -2,8 +2,8 @@ import FeedCache
 import FeedCacheJSONFile
 import FeedStoreRegistry
 import FeedStoreSpecs
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 import Testing
 
 /// The JSON file store on a volume mounted read-only, for real (`FEEDSTORE_OS_FAULTS=1`, as

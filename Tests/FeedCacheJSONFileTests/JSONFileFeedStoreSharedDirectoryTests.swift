@@ -2,8 +2,8 @@ import FeedCache
 import FeedCacheJSONFile
 import FeedStoreRegistry
 import FeedStoreSpecs
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 import Testing
 
 /// The JSON file store in a directory that other users write to, such as `/tmp`.

@@ -2,8 +2,8 @@ import FeedCache
 import FeedCacheJSONFile
 import FeedStoreRegistry
 import FeedStoreSpecs
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 import Testing
 
 /// What only the JSON file store does with values, beside the specs every store runs: its file

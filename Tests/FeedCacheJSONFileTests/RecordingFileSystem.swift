@@ -1,6 +1,6 @@
 import FeedCacheJSONFile
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 
 /// The real file system, recording every call by name and file name, in order, for tests that
 /// check the sequence of steps a store takes on disk.

@@ -1,7 +1,7 @@
 import FeedCacheJSONFile
 import FeedStoreRegistry
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 
 /// The real file system, except that a write it is told to tear stops halfway through the
 /// bytes and throws, as a crash or a full disk would leave it.

@@ -1,8 +1,8 @@
 import FeedCache
 import FeedCacheSQLite
 import FeedStoreSpecs
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 import Testing
 
 /// The store's SQLite work runs off Swift's cooperative pool: while as many stores as the pool

@@ -2,8 +2,8 @@ import FeedCache
 import FeedCacheSQLite
 import FeedStoreRegistry
 import FeedStoreSpecs
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 import Testing
 
 /// What the conformance run cannot see of the SQLite store on damaged storage: the error each

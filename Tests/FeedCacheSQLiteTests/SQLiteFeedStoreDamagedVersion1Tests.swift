@@ -1,8 +1,8 @@
 import FeedCache
 import FeedCacheSQLite
 import FeedStoreSpecs
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 import Testing
 
 /// A version-1 database whose cache row no version of the store writes (an id other than 1, a

@@ -1,8 +1,8 @@
 import FeedCache
 import FeedCacheSQLite
 import FeedStoreSpecs
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 import Testing
 
 /// The files a store leaves beside its database when it dies or its database goes away.

@@ -2,8 +2,8 @@ import FeedCache
 import FeedCacheSQLite
 import FeedStoreRegistry
 import FeedStoreSpecs
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 import Testing
 
 /// The SQLite store on storage it cannot write to.

@@ -1,8 +1,8 @@
 import FeedCache
 import FeedCacheSQLite
 import FeedStoreSpecs
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 import Testing
 
 /// What the store does with something it did not make where SQLite keeps a side file.

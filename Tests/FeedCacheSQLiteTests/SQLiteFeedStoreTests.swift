@@ -2,8 +2,8 @@ import FeedCache
 import FeedCacheSQLite
 import FeedStoreRegistry
 import FeedStoreSpecs
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 import Testing
 
 /// What only the SQLite store does, beside the specs every store runs: its schema and its version,

@@ -1,6 +1,6 @@
 import FeedCacheSQLite
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 import Testing
 
 /// The insert-time check that a URL's text reads back: its fast path for plain web URLs must

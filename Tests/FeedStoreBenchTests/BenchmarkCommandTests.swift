@@ -1,5 +1,5 @@
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 import Testing
 
 @testable import FeedStoreBenchmarkCore

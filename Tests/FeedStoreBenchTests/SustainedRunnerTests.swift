@@ -1,6 +1,6 @@
 import FeedStoreBenchmarkReferences
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 import Testing
 
 @testable import FeedStoreBenchmarkCore

@@ -1,6 +1,6 @@
 import FeedCache
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 import Testing
 
 @testable import FeedStoreBenchmarkCore

@@ -1,8 +1,8 @@
 import FeedStoreBackends
 import FeedStoreRegistry
 import FeedStoreSpecs
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 import Testing
 
 /// Every spec on every backend that has its capability, each case in a directory of its own.

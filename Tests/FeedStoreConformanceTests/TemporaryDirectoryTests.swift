@@ -1,7 +1,7 @@
 import FeedStoreRegistry
 import FeedStoreSpecs
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 import Testing
 
 @Suite struct TemporaryDirectoryTests {

@@ -1,8 +1,8 @@
 import FeedCache
 import FeedStoreBackends
 import FeedStoreCrashWriter
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 
 /// Kills the crash writer mid-insert, again and again, over one backend's storage.
 ///

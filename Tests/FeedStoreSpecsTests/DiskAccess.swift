@@ -1,5 +1,5 @@
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 
 /// One store's way to ``SimulatedDisk``, which crashes, if told to, after a number of writes:
 /// that write and every later call throw ``Crashed`` and change nothing more.

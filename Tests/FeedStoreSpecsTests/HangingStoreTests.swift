@@ -1,6 +1,6 @@
 import FeedStoreSpecs
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 import Testing
 
 /// Proves that a store that never returns fails the spec that waited for it, in process.

@@ -1,7 +1,7 @@
 import FeedCache
 import FeedStoreSpecs
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 
 /// A way a store can refuse to finish a spec that no assertion of the spec can catch: it hangs,
 /// ends its process, or cuts its process off from the parent.

@@ -1,5 +1,5 @@
 import FeedStoreSpecs
-import FeedStoreSupport
+import SharedSupport
 import Testing
 
 @Suite struct MemoryLeakTrackingTraitTests {

@@ -1,6 +1,6 @@
 import FeedCache
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 
 /// A store that keeps the `FeedStore` contract, except for at most one ``Misbehavior``.
 ///

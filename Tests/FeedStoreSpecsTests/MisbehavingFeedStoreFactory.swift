@@ -1,5 +1,5 @@
 import FeedStoreSpecs
-import FeedStoreSupport
+import SharedSupport
 
 /// Makes ``MisbehavingFeedStore``s, with every capability, so every spec can be shown to catch
 /// the misbehavior it is about.

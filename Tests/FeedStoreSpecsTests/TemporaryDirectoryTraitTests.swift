@@ -1,6 +1,6 @@
 import FeedStoreSpecs
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 import Testing
 
 @Suite struct TemporaryDirectoryTraitTests {

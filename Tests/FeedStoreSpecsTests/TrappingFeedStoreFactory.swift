@@ -1,5 +1,5 @@
 import FeedStoreSpecs
-import FeedStoreSupport
+import SharedSupport
 
 /// Makes ``TrappingFeedStore``s that trap, as a `fatalError` does, when they start `operation`:
 /// `Codable`, so each spec can run in a child process of its own.

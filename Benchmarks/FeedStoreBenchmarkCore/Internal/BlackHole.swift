@@ -1,4 +1,4 @@
-import FeedStoreSupport
+import SharedSupport
 
 /// Keeps the optimizer from proving a timed operation's result unused: ``consume(_:)`` forces
 /// the call, reading only the value's own bytes (an array's is its reference), not behind them.

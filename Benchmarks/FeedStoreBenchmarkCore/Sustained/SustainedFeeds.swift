@@ -1,6 +1,6 @@
 import FeedCache
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 
 /// The feeds the sustained mode inserts one after the other, as an app replaces its cached feed:
 /// 20 to 200 images (the sum of two seeded draws), each a window of a pool of fixture images that

@@ -1,6 +1,6 @@
 import FeedCache
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 
 /// Runs the sustained mode (docs/Benchmarks.md) for the write floor, then for each store: timed
 /// inserts into one long-lived store, the storage after each, a checked retrieve after every K,

@@ -1,5 +1,5 @@
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 import Testing
 
 /// Where a spec's failures and attachments go: to Swift Testing when the spec runs in the test's

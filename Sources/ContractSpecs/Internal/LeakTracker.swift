@@ -1,4 +1,4 @@
-import FeedStoreSupport
+import SharedSupport
 import Testing
 
 /// The instances one test case tracks, held weakly until the case ends.

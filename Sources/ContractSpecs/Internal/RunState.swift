@@ -1,5 +1,5 @@
 import Dispatch
-import FeedStoreSupport
+import SharedSupport
 import Testing
 
 /// The state of one spec's run: its configuration, where its failures go, and the operations it

@@ -1,4 +1,4 @@
-import FeedStoreSupport
+import SharedSupport
 
 /// Runs a spec's body in a task of its own, bounded by its run's watchdog.
 enum SpecRunner {

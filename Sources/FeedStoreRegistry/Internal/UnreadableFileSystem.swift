@@ -1,6 +1,6 @@
 import FeedCacheJSONFile
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 
 /// The real file system, except that reading one file fails with `EIO`, as a bad sector would,
 /// until that file is replaced or removed.

@@ -1,5 +1,5 @@
-import FeedStoreSupport
 import Foundation
+import SharedSupport
 
 /// The private directory through which a parent and the child process running one spec talk:
 /// the child's process id, its heartbeat, its standard error and its report.

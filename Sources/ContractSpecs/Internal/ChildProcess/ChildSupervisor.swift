@@ -1,5 +1,5 @@
 #if os(macOS) || os(Linux) || os(FreeBSD) || os(OpenBSD)
-  import FeedStoreSupport
+  import SharedSupport
   import Foundation
 
   /// Watches a child process from its parent, and ends it, with every process of its group,
