@@ -50,8 +50,8 @@ let package = Package(
     .target(
       name: "FeedStoreSpecs", dependencies: ["ContractSpecs", "FeedCache", "SharedSupport"]),
     // What the engine, the spec library, the tests, the benchmark and the crash writer share,
-    // once: the
-    // seeded generator, scratch directories and a lock. Nothing about feeds; not a product.
+    // once: the seeded generator, scratch directories and a lock. Nothing about feeds; not a
+    // product.
     .target(name: "SharedSupport"),
     // Test doubles for the code that uses a store: a spy and a fault-injecting decorator.
     .target(name: "FeedStoreTestDoubles", dependencies: ["FeedCache"]),
