@@ -95,6 +95,21 @@ public enum SpecRun {
     }
   }
 
+  /// Tracks `object`, an implementation the running spec made, for memory leaks, when the
+  /// running test case tracks them (the ``Testing/Trait/trackingMemoryLeaks`` trait), and does
+  /// nothing otherwise.
+  ///
+  /// A catalog calls it for every implementation its specs make, so an adopter gets leak
+  /// tracking by adding the trait, in process and in child processes alike; a leak is reported
+  /// at the line that called `verify`.
+  ///
+  /// - Parameter object: The implementation, which must be an instance of a class or an actor:
+  ///   a value has nothing to release.
+  public static func trackForMemoryLeaks(_ object: AnyObject) {
+    guard let run = RunState.current, let tracker = LeakTracker.current else { return }
+    tracker.track(object, sourceLocation: run.configuration.caller)
+  }
+
   /// Waits for `operation`, within the running spec's time limit.
   ///
   /// Wrap every call a spec makes to the implementation or its factory: when one does not return

@@ -155,11 +155,12 @@ extension CrashableFeedStoreFactory {
   fileprivate func reopen(_ store: any FeedStore, crashingAt crashPoint: Int) async throws
     -> Store
   {
-    try await call(
-      "makeStore(sharingStorageWith:crashingAt:)", on: store, "at crash point \(crashPoint)"
-    ) {
-      try await makeStore(sharingStorageWith: $0, crashingAt: crashPoint)
-    }
+    tracked(
+      try await call(
+        "makeStore(sharingStorageWith:crashingAt:)", on: store, "at crash point \(crashPoint)"
+      ) {
+        try await makeStore(sharingStorageWith: $0, crashingAt: crashPoint)
+      })
   }
 
   /// The stray items beside the storage of `store`, which this factory made.

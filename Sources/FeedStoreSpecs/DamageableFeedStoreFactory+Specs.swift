@@ -360,9 +360,10 @@ extension DamageableFeedStoreFactory {
         }
       },
       open: {
-        try await SpecRun.perform("\(Self.self).makeStore(over:) \(row)") {
-          try await makeStore(over: storage)
-        }
+        tracked(
+          try await SpecRun.perform("\(Self.self).makeStore(over:) \(row)") {
+            try await makeStore(over: storage)
+          })
       })
   }
 }

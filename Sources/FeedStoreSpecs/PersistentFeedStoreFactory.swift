@@ -174,8 +174,9 @@ extension PersistentFeedStoreFactory {
   ///
   /// - Throws: What opening the store throws, or ``ForeignStoreError``.
   func reopen(_ store: any FeedStore) async throws -> Store {
-    try await call("makeStore(sharingStorageWith:)", on: store) {
-      try await makeStore(sharingStorageWith: $0)
-    }
+    tracked(
+      try await call("makeStore(sharingStorageWith:)", on: store) {
+        try await makeStore(sharingStorageWith: $0)
+      })
   }
 }

@@ -124,7 +124,7 @@ enum Write: String, Sendable, CustomTestStringConvertible {
 // MARK: - Helpers
 
 private func makeSUT(in directory: URL) throws -> SQLiteFeedStore {
-  try SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"), busyTimeout: .zero)
+  try SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))
 }
 
 /// The names of the entries of `directory`.
@@ -164,7 +164,7 @@ private func makeLeftoversOfAKilledCreation(in directory: URL) throws -> Set<Str
 ///
 /// - Returns: The descriptor that holds it: close it to release the lock.
 private func lockDirectory(_ directory: URL) throws -> Int32 {
-  let descriptor = open(directory.path(percentEncoded: false), O_RDONLY | O_DIRECTORY)
+  let descriptor = open(directory.path(percentEncoded: false), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
   try #require(descriptor >= 0)
   try #require(flock(descriptor, LOCK_EX) == 0)
   return descriptor

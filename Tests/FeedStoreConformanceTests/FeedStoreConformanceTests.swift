@@ -8,8 +8,9 @@ import Testing
 /// Every spec on every backend that has its capability, each case in a directory of its own.
 ///
 /// Set `FEEDSTORE_BACKENDS` (for example `FEEDSTORE_BACKENDS=SQLite,JSONFile`) to run only some
-/// backends, since `swift test --filter` cannot pick arguments.
-@Suite struct FeedStoreConformanceTests {
+/// backends, since `swift test --filter` cannot pick arguments. Every store a spec makes is
+/// tracked for leaks, in process and in child processes alike.
+@Suite(.trackingMemoryLeaks) struct FeedStoreConformanceTests {
   /// In the thorough profile, which CI runs, each case runs in a child process of its own, as an
   /// adopter's CI would: a backend that traps fails its case instead of the run.
   @Test(.temporaryDirectory, arguments: selectedBackends().flatMap(\.conformanceCases))

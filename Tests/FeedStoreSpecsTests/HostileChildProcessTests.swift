@@ -28,13 +28,18 @@ import Testing
       ])
   }
 
+  /// Closing every descriptor also closes Dispatch's own, which now and then ends the child with
+  /// a trap of the runtime before the spec reaches its check: either way, one failure, never a
+  /// pass.
   @Test func storeThatClosesEveryDescriptor_stillHasItsFailureReported() async throws {
     let failures = try await failures(of: .closesEveryDescriptorAndKeepsItsFirstCache)
 
+    let failure = try #require(failures.first)
     #expect(failures.count == 1)
     #expect(
-      failures.first?.hasPrefix(
-        "Expected retrieve after a second insert to deliver 2 images cached at ") == true)
+      failure.hasPrefix("Expected retrieve after a second insert to deliver 2 images cached at ")
+        || failure.hasPrefix(
+          "Expected insert_overridesPreviouslyInsertedCache to finish in its child process, but "))
   }
 
   @Test func storeThatFloodsStandardError_isQuotedShortWithTheWholeAttached() async throws {

@@ -16,7 +16,16 @@ extension FeedStoreFactory {
   ///
   /// - Throws: What making the store throws.
   func makeEmptyStore() async throws -> Store {
-    try await SpecRun.perform("\(Self.self).makeStore()") { try await makeStore() }
+    tracked(try await SpecRun.perform("\(Self.self).makeStore()") { try await makeStore() })
+  }
+
+  /// `store`, tracked for memory leaks when the running test tracks them and the store is an
+  /// object: every store a spec makes is, so an adopter needs only the trait.
+  func tracked(_ store: Store) -> Store {
+    if Store.self is AnyObject.Type {
+      SpecRun.trackForMemoryLeaks(store as AnyObject)
+    }
+    return store
   }
 
   /// Makes a store and inserts `cache` into it, when there is one: the usual "given a store
