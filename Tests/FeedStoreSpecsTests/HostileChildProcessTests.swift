@@ -39,7 +39,8 @@ import Testing
     #expect(
       failure.hasPrefix("Expected retrieve after a second insert to deliver 2 images cached at ")
         || failure.hasPrefix(
-          "Expected insert_overridesPreviouslyInsertedCache to finish in its child process, but "))
+          "Expected insert_overridesPreviouslyInsertedCache to finish in its child process, but ")
+    )
   }
 
   @Test func storeThatFloodsStandardError_isQuotedShortWithTheWholeAttached() async throws {
