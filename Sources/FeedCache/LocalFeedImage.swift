@@ -2,8 +2,10 @@ import Foundation
 
 /// One image of a cached feed, as the cache stores it.
 ///
-/// Every field is kept exactly: a `nil` description is not an empty one.
-public struct LocalFeedImage: Hashable, Sendable {
+/// Every field is kept exactly: a `nil` description is not an empty one. It is `Codable`, with its
+/// property names as keys and a `nil` description or location left out, so a store can keep it
+/// with any encoder; those keys are part of the API, so data a store wrote stays readable.
+public struct LocalFeedImage: Hashable, Sendable, Codable {
   /// The image's identity.
   public let id: UUID
   /// The image's description, if it has one.

@@ -14,8 +14,7 @@ public actor MyFeedStore: FeedStore {
       return nil
     }
     do {
-      let stored = try JSONDecoder().decode(StoredCache.self, from: Data(contentsOf: fileURL))
-      return CachedFeed(feed: stored.feed.map(\.image), timestamp: stored.timestamp)
+      return try JSONDecoder().decode(CachedFeed.self, from: Data(contentsOf: fileURL))
     } catch {
       throw MyFeedStoreError(fileURL: fileURL, underlying: error)
     }
@@ -26,8 +25,8 @@ public actor MyFeedStore: FeedStore {
     for image in feed where URL(string: image.url.absoluteString) == nil {
       throw MyFeedStoreError(fileURL: fileURL, underlying: URLError(.badURL))
     }
-    let stored = StoredCache(feed: feed.map(StoredImage.init), timestamp: timestamp)
-    try JSONEncoder().encode(stored).write(to: fileURL, options: .atomic)
+    let cache = CachedFeed(feed: feed, timestamp: timestamp)
+    try JSONEncoder().encode(cache).write(to: fileURL, options: .atomic)
   }
 
   public func deleteCachedFeed() throws {
@@ -42,24 +41,4 @@ public actor MyFeedStore: FeedStore {
 public struct MyFeedStoreError: Error {
   public let fileURL: URL
   public let underlying: any Error
-}
-
-private struct StoredCache: Codable {
-  let feed: [StoredImage]
-  let timestamp: Date
-}
-
-private struct StoredImage: Codable {
-  let id: UUID
-  let description: String?
-  let location: String?
-  let url: URL
-
-  init(_ image: LocalFeedImage) {
-    (id, description, location, url) = (image.id, image.description, image.location, image.url)
-  }
-
-  var image: LocalFeedImage {
-    LocalFeedImage(id: id, description: description, location: location, url: url)
-  }
 }
