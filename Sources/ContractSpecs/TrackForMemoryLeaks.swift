@@ -1,7 +1,7 @@
 import Testing
 
-/// Records an issue at the caller's line unless `instance` is deallocated by the time the running
-/// test case ends.
+/// Records an issue at the caller's line unless `instance` is deallocated when the running test
+/// case ends, or within a second after.
 ///
 /// Call it in a test with the ``Testing/Trait/trackingMemoryLeaks`` trait, from a test or a
 /// factory, in a file that need not import Testing. In a spec that runs in a child process, the
@@ -23,8 +23,9 @@ public func trackForMemoryLeaks(
     sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-/// Records an issue at `sourceLocation` unless `instance` is deallocated by the time the running
-/// test case ends: the form for a `makeSUT` helper that passes its own caller's location on.
+/// Records an issue at `sourceLocation` unless `instance` is deallocated when the running test
+/// case ends, or within a second after: the form for a `makeSUT` helper that passes its own
+/// caller's location on.
 ///
 /// - Parameters:
 ///   - instance: The object that must not outlive the test case; it is held weakly.

@@ -14,7 +14,7 @@ extension FeedStoreCatalog {
       let deallocated = try await SpecRun.perform(
         "the deallocation of a released \(storeType)"
       ) {
-        try await released.waitUntilDeallocated(for: patience)
+        try await Patience.wait(atMost: patience) { released.isDeallocated }
       }
 
       if !deallocated {
@@ -59,19 +59,5 @@ private final class WeakReference: @unchecked Sendable {
     self.object = object
   }
 
-  /// Waits until the object is deallocated, checking at growing intervals from 1 ms to 100 ms.
-  ///
-  /// - Parameter patience: How long to wait at most.
-  /// - Returns: Whether it was deallocated.
-  /// - Throws: `CancellationError` when the task is cancelled.
-  func waitUntilDeallocated(for patience: Duration) async throws -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now + patience
-    var pause = Duration.milliseconds(1)
-    while object != nil, clock.now < deadline {
-      try await Task.sleep(for: pause)
-      pause = min(pause * 2, .milliseconds(100))
-    }
-    return object == nil
-  }
+  var isDeallocated: Bool { object == nil }
 }

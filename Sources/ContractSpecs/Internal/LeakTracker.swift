@@ -30,16 +30,25 @@ final class LeakTracker: Sendable {
     state.withLock { $0.isExcused = true }
   }
 
-  /// Records an issue for each tracked instance that is still alive, where it was tracked,
-  /// unless the survivors were excused.
-  func reportSurvivors() {
-    let survivors = state.withLock { $0.isExcused ? [] : $0.tracked.filter(\.isAlive) }
-    for survivor in survivors {
+  /// How long tracked instances may outlive the case before they count as leaks: work that
+  /// resumed the case's last operation may still hold a store while it returns, on its own queue.
+  static let patience = Duration.seconds(1)
+
+  /// Records an issue for each tracked instance that is still alive ``patience`` after the case
+  /// ended, where it was tracked, unless the survivors were excused.
+  func reportSurvivors() async {
+    // A cancelled wait ends early, and reports what is alive then.
+    _ = try? await Patience.wait(atMost: Self.patience) { survivors().isEmpty }
+    for survivor in survivors() {
       sink.record(
         "\(survivor.typeName) should have been deallocated when the test ended: a reference "
           + "cycle or an unfinished task still holds it",
         at: survivor.sourceLocation)
     }
+  }
+
+  private func survivors() -> [TrackedInstance] {
+    state.withLock { $0.isExcused ? [] : $0.tracked.filter(\.isAlive) }
   }
 }
 

@@ -66,7 +66,7 @@
         }
       }
       if expiry == nil {
-        tracker?.reportSurvivors()
+        await tracker?.reportSurvivors()
       }
       reporter.finish(freshSeeds: state.usesSeeds ? configuration.freshSeeds : [])
     }
