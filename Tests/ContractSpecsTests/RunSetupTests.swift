@@ -12,11 +12,15 @@ import Testing
     var testDescription: String { rawValue }
 
     func verify(
-      _ spec: CounterSpec, _ factory: TestCounterFactory, caller: SourceLocation
+      _ spec: CounterSpec, _ factory: TestCounterFactory,
+      knownDeviations: [KnownDeviation] = [], caller: SourceLocation
     ) async throws {
       switch self {
-      case .inProcess: try await spec.verify(factory, sourceLocation: caller)
-      case .inChildProcess: try await spec.verifyInChildProcess(factory, sourceLocation: caller)
+      case .inProcess:
+        try await spec.verify(factory, knownDeviations: knownDeviations, sourceLocation: caller)
+      case .inChildProcess:
+        try await spec.verifyInChildProcess(
+          factory, knownDeviations: knownDeviations, sourceLocation: caller)
       }
     }
   }
@@ -122,6 +126,46 @@ import Testing
         "to return within 300 ms (the limit .operationTimeLimit sets), but it had not: a "
           + "deadlock, a lock never released or a continuation never resumed; the spec stopped "
           + "waiting for it") == true)
+  }
+
+  @Test(arguments: Form.allCases)
+  func knownDeviation_turnsTheSpecsFailureIntoAKnownIssueAtTheCaller(_ form: Form) async throws {
+    let spec = try #require(CounterSpec.named("value_isZeroWhenNew"))
+    let deviation = KnownDeviation(
+      "value_isZeroWhenNew", reason: "counts from one", link: "https://example.com/1")
+    let caller = #_sourceLocation
+
+    let issues = try await IssueRecorder.issues {
+      try await form.verify(
+        spec, TestCounterFactory(flaw: .startsAtOne), knownDeviations: [deviation], caller: caller)
+    }
+
+    #expect(issues.map(\.isFailure) == [false])
+    #expect(issues.map(\.sourceLocation) == [caller])
+  }
+
+  @Test(arguments: Form.allCases)
+  func misspelledDeviation_isReportedOnceAtTheCallerWithTheClosestID(_ form: Form) async throws {
+    let misspelled = KnownDeviation(
+      "value_isZeroWhenNw", reason: "counts from one", link: "https://example.com/1")
+    // A problem is reported once per process and call site: each form gets a call site of its own.
+    var callSite = #_sourceLocation
+    callSite.column += form == .inProcess ? 0 : 1
+    let caller = callSite
+
+    let issues = try await IssueRecorder.issues {
+      for spec in CounterSpec.all(for: TestCounterFactory.self).prefix(2) {
+        try await form.verify(
+          spec, TestCounterFactory(), knownDeviations: [misspelled], caller: caller)
+      }
+    }
+
+    #expect(issues.map(\.sourceLocation) == [caller])
+    #expect(
+      issues.flatMap { $0.comments.map(\.rawValue) } == [
+        "Known deviation \"value_isZeroWhenNw\" names no spec of CounterSpec.catalog; did you mean "
+          + "\"value_isZeroWhenNew\"?"
+      ])
   }
 
   /// What the probe spec reports of its setup in `form`.
