@@ -1,36 +1,37 @@
 import FeedCache
 import Foundation
 
-/// Makes each store in a new directory of its own under `root`: the one factory that the spec
-/// tests and the benchmark both use.
+/// Makes each store in a new directory of its own under `root`, reaching its files through a new
+/// `Files`: the one factory that the spec tests and the benchmark both use.
 ///
-/// The tests add the capabilities the store has (its real faults, a second store over the same
-/// directory) in extensions of their own, which the spec library finds wherever they are
-/// declared; the benchmark needs only `makeStore()`.
-public struct DirectoryFeedStoreFactory: FeedStoreFactory {
+/// The benchmark uses the real files, ``LocalDirectoryFiles``. The tests use a `Files` of their
+/// own that can fail for real at the store's boundary, and add the capabilities the store has
+/// (its faults, a second store over the same directory, damaged storage, crashes) in extensions,
+/// which the spec library finds wherever they are declared. It is `Codable`, so that each spec
+/// can run in a process of its own.
+public struct DirectoryFeedStoreFactory<Files: DirectoryFiles>: FeedStoreFactory, Codable {
   /// The directory that each store's own directory is made in.
   public let root: URL
-  private let storeMade: @Sendable (DirectoryFeedStore) -> Void
 
   /// Makes stores under `root`.
   ///
-  /// - Parameter root: An existing directory, such as a test case's temporary directory.
-  public init(root: URL) {
-    self.init(root: root, storeMade: { _ in })
-  }
-
-  /// Makes stores under `root`, and hands each one to `storeMade` first.
-  ///
   /// - Parameters:
   ///   - root: An existing directory, such as a test case's temporary directory.
-  ///   - storeMade: Called with each store `makeStore()` makes, such as to track it for leaks.
-  public init(root: URL, storeMade: @escaping @Sendable (DirectoryFeedStore) -> Void) {
-    (self.root, self.storeMade) = (root, storeMade)
+  ///   - files: How the stores reach their files.
+  public init(root: URL, files: Files.Type) {
+    self.root = root
   }
 
   public func makeStore() -> DirectoryFeedStore {
-    let store = DirectoryFeedStore(directory: root.appending(path: UUID().uuidString))
-    storeMade(store)
-    return store
+    DirectoryFeedStore(directory: root.appending(path: UUID().uuidString), files: Files())
+  }
+}
+
+extension DirectoryFeedStoreFactory where Files == LocalDirectoryFiles {
+  /// Makes stores under `root` that reach the real files.
+  ///
+  /// - Parameter root: An existing directory, such as a test case's temporary directory.
+  public init(root: URL) {
+    self.init(root: root, files: LocalDirectoryFiles.self)
   }
 }

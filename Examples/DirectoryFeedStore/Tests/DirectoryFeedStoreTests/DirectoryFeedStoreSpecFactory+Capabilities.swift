@@ -2,33 +2,32 @@ import DirectoryFeedStore
 import FeedStoreSpecs
 import Foundation
 
-// The factory lives beside the store, where the benchmark uses it too; the capabilities that only
-// the specs need, with the store's real faults, are declared here. The spec library finds them at
-// run time.
-extension DirectoryFeedStoreFactory: FailableFeedStoreFactory, PersistentFeedStoreFactory {
-  public func makeStore(sharingStorageWith store: DirectoryFeedStore) -> DirectoryFeedStore {
-    DirectoryFeedStore(directory: store.directory)
+// The store's real faults, met where it reaches its files, and a second store over one directory.
+extension DirectoryFeedStoreSpecFactory: FailableFeedStoreFactory, PersistentFeedStoreFactory {
+  func makeStore(sharingStorageWith store: DirectoryFeedStore) -> DirectoryFeedStore {
+    DirectoryFeedStore(directory: store.directory, files: FaultyDirectoryFiles())
   }
 
-  /// Replaces the timestamp file with garbage.
-  public func makeRetrievalFail(for store: DirectoryFeedStore) throws {
-    let feed = store.directory.appending(path: "feed")
-    try FileManager.default.createDirectory(at: feed, withIntermediateDirectories: true)
+  /// Writes garbage over the current feed's timestamp file.
+  func makeRetrievalFail(for store: DirectoryFeedStore) throws {
+    let feed = try StoreDirectory(store.directory).currentFeed()
     try Data("garbage".utf8).write(to: feed.appending(path: "timestamp"))
   }
 
-  /// Puts a file where inserts stage the new feed.
-  public func makeInsertionFail(for store: DirectoryFeedStore) throws {
-    try placeFile(at: "incoming", in: store)
+  /// Makes the store's new directories, new files and renames fail, as on a full disk.
+  func makeInsertionFail(for store: DirectoryFeedStore) throws {
+    try faultyFiles(of: store).failWrites()
   }
 
-  /// Puts a file where deletes move the feed before removing it.
-  public func makeDeletionFail(for store: DirectoryFeedStore) throws {
-    try placeFile(at: "trash", in: store)
+  /// Makes the store's removals fail.
+  func makeDeletionFail(for store: DirectoryFeedStore) throws {
+    try faultyFiles(of: store).failRemovals()
   }
 
-  private func placeFile(at name: String, in store: DirectoryFeedStore) throws {
-    try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
-    try Data("not the store's".utf8).write(to: store.directory.appending(path: name))
+  private func faultyFiles(of store: DirectoryFeedStore) throws -> FaultyDirectoryFiles {
+    guard let files = store.files as? FaultyDirectoryFiles else {
+      throw StoreDirectory.Unexpected(problem: "a store of another factory")
+    }
+    return files
   }
 }
