@@ -51,7 +51,11 @@ public final class DirectoryFeedStore: FeedStore, Sendable {
     let pages = try feed.paged(by: Self.pageSize).map { try JSONEncoder().encode(Array($0)) }
     try await onQueue { [self] in
       if files.kind(at: directory) == nil {
-        try files.makeDirectory(at: directory)
+        do {
+          try files.makeDirectory(at: directory)
+        } catch where files.kind(at: directory) == .directory {
+          // Another store over the directory made it first.
+        }
       }
       try withLock(LOCK_EX) {
         let previous = try currentFeed()
