@@ -9,10 +9,9 @@ extension Spec {
     _ knownDeviations: [KnownDeviation], for factoryType: Catalog.FactoryType?,
     at sourceLocation: SourceLocation, _ verification: @Sendable () async -> Void
   ) async {
-    for deviation in knownDeviations {
-      if let problem = Self.problem(with: deviation, for: factoryType),
-        DeviationReports.isFirst(problem, at: sourceLocation)
-      {
+    for deviation in knownDeviations
+    where DeviationReports.isFirst(deviation, for: factoryType.map { "\($0)" }, at: sourceLocation) {
+      if let problem = Self.problem(with: deviation, for: factoryType) {
         Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
       }
     }
@@ -43,14 +42,19 @@ extension Spec {
   }
 }
 
-/// The deviation problems already reported, by call site: every case of a parameterized test
-/// passes the same list, and a misspelled deviation is one mistake, reported once.
+/// The deviations already checked, by call site: every case of a parameterized test passes the
+/// same list, and a misspelled deviation is one mistake, reported once; checking it once also
+/// spares every other case the search for the closest ids.
 enum DeviationReports {
-  private static let reported = Locked<Set<String>>([])
+  private static let checked = Locked<Set<String>>([])
 
-  /// Whether `problem` at `location` is reported for the first time in this process.
-  static func isFirst(_ problem: String, at location: SourceLocation) -> Bool {
-    let key = "\(location.fileID):\(location.line):\(location.column): \(problem)"
-    return reported.withLock { $0.insert(key).inserted }
+  /// Whether `deviation`, for implementations from the factory type named `factoryName`, is met
+  /// at `location` for the first time in this process.
+  static func isFirst(
+    _ deviation: KnownDeviation, for factoryName: String?, at location: SourceLocation
+  ) -> Bool {
+    let factory = factoryName ?? "any factory"
+    let key = "\(location.fileID):\(location.line):\(location.column): \(factory) \(deviation)"
+    return checked.withLock { $0.insert(key).inserted }
   }
 }

@@ -90,8 +90,7 @@ enum RoundTripValues {
   /// cycle through a thousand values each, and every third description is `""` or location
   /// `nil`.
   static func largeFeed(count: Int) -> [LocalFeedImage] {
-    let urls = (0..<1_000).map { URL(string: "https://images.example.com/large/\($0).jpg")! }
-    let texts = (0..<1_000).map { "image \($0) of a large feed" }
+    let (urls, texts) = (largeFeedURLs, largeFeedTexts)
     return (0..<count).map { index in
       let bits = UInt64(index)
       let id = UUID(
@@ -105,6 +104,13 @@ enum RoundTripValues {
         location: index % 3 == 2 ? nil : texts[(index * 7) % 1_000], url: urls[index % 1_000])
     }
   }
+
+  /// The URLs and texts large feeds cycle through, parsed once: every spec that inserts a large
+  /// feed, on every store, uses them.
+  private static let largeFeedURLs = (0..<1_000).map {
+    URL(string: "https://images.example.com/large/\($0).jpg")!
+  }
+  private static let largeFeedTexts = (0..<1_000).map { "image \($0) of a large feed" }
 
   /// Values a store may be unable to keep: a NaN timestamp, and URLs that `URL(string:)` cannot
   /// read back from their `absoluteString`.
