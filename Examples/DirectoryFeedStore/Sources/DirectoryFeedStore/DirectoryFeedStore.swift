@@ -53,8 +53,9 @@ public final class DirectoryFeedStore: FeedStore, Sendable {
       if files.kind(at: directory) == nil {
         do {
           try files.makeDirectory(at: directory)
-        } catch where files.kind(at: directory) == .directory {
-          // Another store over the directory made it first.
+        } catch {
+          // Another store over the directory may have made it first.
+          guard files.kind(at: directory) == .directory else { throw error }
         }
       }
       try withLock(LOCK_EX) {

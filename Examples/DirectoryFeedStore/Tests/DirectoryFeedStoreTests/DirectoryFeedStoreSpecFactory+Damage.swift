@@ -51,8 +51,8 @@ extension DirectoryFeedStoreSpecFactory: DamageableFeedStoreFactory {
       let torn = directory.url.appending(path: "feed-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: torn, withIntermediateDirectories: false)
       try committed.prefix(committed.count / 2).write(
-        to: torn.appending(path: "page-00000000.json"))
-      try Data("feed-".utf8).write(to: directory.url.appending(path: "current.new"))
+        to: torn.appending(path: StoreDirectory.firstPageName))
+      try Data("feed-".utf8).write(to: directory.url.appending(path: StoreDirectory.nextPointer))
     case .directoryInPlaceOfSideFile:
       try replace(directory.url.appending(path: StoreDirectory.lock), withDirectoryHolding: "x")
     case .linkInPlaceOfSideFile:
@@ -77,39 +77,9 @@ extension DirectoryFeedStoreSpecFactory: DamageableFeedStoreFactory {
     storage.url.path(percentEncoded: false)
   }
 
-  /// Every item of the directory by its path in it, read as the test's own user.
-  ///
-  /// A file is its bytes, a directory a marker, a link its destination and the bytes it leads
-  /// to; a link is never followed to list. The store's unreadable file does not stop the test's
-  /// user, since the fault is the store's alone.
+  /// Every item of the store's directory, by its path in it.
   func snapshot(of storage: DamagedDirectory) throws -> StorageSnapshot {
-    var items: [String: Data] = [:]
-    func record(_ directory: URL, under prefix: String) throws {
-      let names = try FileManager.default.contentsOfDirectory(
-        atPath: directory.path(percentEncoded: false))
-      for name in names {
-        let item = directory.appending(path: name)
-        let path = prefix + name
-        switch LocalDirectoryFiles().kind(at: item) {
-        case .file:
-          items[path] = try Data(contentsOf: item)
-        case .directory:
-          items[path] = Data("a directory".utf8)
-          try record(item, under: path + "/")
-        case .other:
-          let destination = try FileManager.default.destinationOfSymbolicLink(
-            atPath: item.path(percentEncoded: false))
-          items[path] =
-            Data("a link to \(destination): ".utf8) + ((try? Data(contentsOf: item)) ?? Data())
-        case nil:
-          continue
-        }
-      }
-    }
-    if LocalDirectoryFiles().kind(at: storage.url) == .directory {
-      try record(storage.url, under: "")
-    }
-    return StorageSnapshot(items: items)
+    StorageSnapshot(items: try StoreDirectory(storage.url).items())
   }
 
   private func replace(_ file: URL, withDirectoryHolding name: String) throws {
