@@ -1,4 +1,4 @@
-import FeedCache
+import FeedStoreSpecs
 import Foundation
 
 /// A store written outside this repository, as an adopter would: an actor holding the feed it

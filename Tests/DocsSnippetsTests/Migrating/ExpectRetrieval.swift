@@ -1,4 +1,4 @@
-import FeedCache
+import FeedStoreSpecs
 import Testing
 
 /// Fails at the caller's line, as `XCTAssertEqual(..., file: file, line: line)` did.

@@ -1,4 +1,3 @@
-import FeedCache
 import FeedStoreSpecs
 import MyFeedCache
 import Testing
