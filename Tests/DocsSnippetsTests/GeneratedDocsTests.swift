@@ -44,7 +44,17 @@ struct GeneratedPart: Sendable, CustomTestStringConvertible {
     GeneratedPart(
       "docs/GettingStarted.md", "spec count of MyFeedStoreFactory",
       "\(FeedStoreSpec.all(for: MyFeedStoreFactory.self).count)"),
+    GeneratedPart("README.md", "operation time limits", operationTimeLimits),
+    GeneratedPart("docs/DamagedStorageAndCrashes.md", "operation time limits", operationTimeLimits),
   ]
+
+  /// The catalog's limit on one operation in each profile, as a phrase.
+  private static let operationTimeLimits =
+    "\(seconds(.quick)) s in the quick profile and \(seconds(.thorough)) s in the thorough one"
+
+  private static func seconds(_ profile: FeedStoreSpecProfile) -> Int64 {
+    FeedStoreCatalog.operationTimeLimit(in: profile).components.seconds
+  }
 
   let path: String
   let name: String
