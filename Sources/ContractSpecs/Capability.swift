@@ -13,10 +13,10 @@
 ///   static let failable = Capability<Self>(
 ///     "failable",
 ///     protocolName: "FailableImageDataCacheFactory",
-///     provides: "`makeStorageFail(for:)`: every later write throws",
-///     checks: "a failed insert or remove throws and changes nothing",
+///     provides: "`breakStorage(of:)` and `restoreStorage(of:)`: a real fault in the storage",
+///     checks: "inserts and removes on failing storage throw and change nothing",
 ///     isProvided: { $0 is any FailableImageDataCacheFactory.Type },
-///     specs: { failableSpecs })
+///     specs: { failureSpecs })
 /// }
 /// ```
 public struct Capability<Catalog: SpecCatalog>: Sendable, CustomStringConvertible {

@@ -9,8 +9,9 @@ extension Spec {
     _ knownDeviations: [KnownDeviation], for factoryType: Catalog.FactoryType?,
     at sourceLocation: SourceLocation, _ verification: @Sendable () async -> Void
   ) async {
+    let factoryName = factoryType.map { "\($0)" }
     for deviation in knownDeviations
-    where DeviationReports.isFirst(deviation, for: factoryType.map { "\($0)" }, at: sourceLocation) {
+    where DeviationReports.isFirst(deviation, for: factoryName, at: sourceLocation) {
       if let problem = Self.problem(with: deviation, for: factoryType) {
         Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
       }

@@ -51,7 +51,7 @@ public struct Spec<Catalog: SpecCatalog>: Identifiable, Sendable {
   ///   let sut = try await SpecRun.perform("makeCache()") { try await factory.makeCache() }
   ///
   ///   let data = try await SpecRun.perform("retrieve from an empty cache") {
-  ///     try await sut.retrieve(for: anyURL)
+  ///     try await sut.retrieve(dataFor: anyURL)
   ///   }
   ///
   ///   if let data { SpecRun.recordFailure("Expected nil, but it delivered \(data.count) bytes") }

@@ -86,9 +86,10 @@ extension Trait where Self == SpecTrait {
   /// line that tracked it: Swift Testing's form of XCTest's `addTeardownBlock` leak check.
   ///
   /// The trait holds the instances weakly, so it never keeps one alive itself. An instance still
-  /// alive when the case ends gets up to a second more to go, checked at growing intervals, as
-  /// a store is that a job on its own queue holds until the job returns; only a real leak waits
-  /// that long.
+  /// alive when the case ends gets up to a second more to go (half the operation time limit, when
+  /// ``operationTimeLimit(_:)`` pins a shorter one), checked at growing intervals, as a store
+  /// does that a job on its own queue holds until the job returns; only a real leak waits that
+  /// long.
   ///
   /// ```swift
   /// @Test(.trackingMemoryLeaks) func retrieve_deliversNilForUnknownURL() async throws {

@@ -67,7 +67,7 @@ import Testing
     #expect(issues.isEmpty)
   }
 
-  @Test(arguments: Form.allCases)
+  @Test(.operationTimeLimit(.seconds(1)), arguments: Form.allCases)
   func leakTracking_reportsACounterThatOutlivesTheSpecWhereItWasTracked(_ form: Form)
     async throws
   {

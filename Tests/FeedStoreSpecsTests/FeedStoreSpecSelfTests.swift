@@ -81,13 +81,21 @@ func withTimeLimit(
 }
 
 /// Expects `failures` to show that `spec` caught a broken store: at least one failure, each
-/// recorded at `caller` rather than thrown.
+/// recorded at `caller` rather than thrown, and none saying that the spec never ran, which would
+/// make a broken store sent to a factory without the spec's capability look caught.
 func expectCaught(
   _ misbehavior: String, by spec: FeedStoreSpec, at caller: SourceLocation, _ failures: [Issue],
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
   #expect(
     !failures.isEmpty, "\(spec.id) must catch a store that \(misbehavior)",
+    sourceLocation: sourceLocation)
+  let notRun = failures.flatMap(\.comments).map(\.rawValue).filter {
+    $0.hasPrefix("\(spec.id) needs a factory that conforms to ")
+      || $0.hasPrefix("\(spec.id) does not apply to ")
+  }
+  #expect(
+    notRun.isEmpty, "\(spec.id) must run on the store that \(misbehavior): \(notRun)",
     sourceLocation: sourceLocation)
   #expect(
     failures.allSatisfy { $0.error == nil && $0.sourceLocation == caller },

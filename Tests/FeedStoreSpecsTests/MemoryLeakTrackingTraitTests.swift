@@ -4,7 +4,8 @@ import SharedSupport
 import Testing
 
 @Suite struct MemoryLeakTrackingTraitTests {
-  @Test func survivingInstance_isReportedWhereItWasTracked() async throws {
+  @Test(.operationTimeLimit(.milliseconds(200)))
+  func survivingInstance_isReportedWhereItWasTracked() async throws {
     let survivor = Probe()
     let line = Locked<Int>(0)
 
@@ -19,7 +20,8 @@ import Testing
     #expect(issues.map(\.sourceLocation?.line) == [line.current])
   }
 
-  @Test func survivingInstance_isReportedWhenTheCaseThrows() async throws {
+  @Test(.operationTimeLimit(.milliseconds(200)))
+  func survivingInstance_isReportedWhenTheCaseThrows() async throws {
     struct BodyFailure: Error {}
     let survivor = Probe()
 

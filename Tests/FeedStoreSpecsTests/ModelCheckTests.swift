@@ -39,6 +39,14 @@ import Testing
     #expect(sut.isWellFormed(first))
   }
 
+  @Test func faults_breakEveryOperationThatAFailableCapabilityBreaks() {
+    let failable = FeedStoreCapability.all.filter { $0.protocolName.hasPrefix("Failable") }
+
+    let faults = OperationFault.all.map(\.capability.protocolName)
+
+    #expect(faults == failable.map(\.protocolName))
+  }
+
   @Test func everyFifthSequence_breaksAnOperationTheFactoryCanBreak() {
     let sut = FeedStoreSequenceModel(factory: MisbehavingFeedStoreFactory(misbehavior: nil))
     var random = SeededRandomNumberGenerator(seed: 7)

@@ -13,6 +13,7 @@ final class LeakTracker: Sendable {
   private struct State: Sendable {
     var tracked: [TrackedInstance] = []
     var isExcused = false
+    var patience = Duration.zero
   }
 
   init(sink: any IssueSink) {
@@ -21,7 +22,12 @@ final class LeakTracker: Sendable {
 
   func track(_ instance: AnyObject, sourceLocation: SourceLocation) {
     let entry = TrackedInstance(instance: instance, sourceLocation: sourceLocation)
-    state.withLock { $0.tracked.append(entry) }
+    let limit = RunState.current?.configuration.operationTimeLimit ?? OperationTimeLimit.pinned
+    let patience = limit.map { min(Self.longestPatience, $0 / 2) } ?? Self.longestPatience
+    state.withLock {
+      $0.tracked.append(entry)
+      $0.patience = max($0.patience, patience)
+    }
   }
 
   /// Lets every instance outlive the case unreported: a spec that ran out of time left an
@@ -30,15 +36,19 @@ final class LeakTracker: Sendable {
     state.withLock { $0.isExcused = true }
   }
 
-  /// How long tracked instances may outlive the case before they count as leaks: work that
-  /// resumed the case's last operation may still hold a store while it returns, on its own queue.
-  static let patience = Duration.seconds(1)
+  /// The longest that tracked instances may outlive their case before they count as leaks.
+  ///
+  /// Work that resumed the case's last operation may still hold a store while it returns, on its
+  /// own queue. Half the operation time limit applies, when that is shorter: a test that pins a
+  /// short limit expects everything to be quick.
+  static let longestPatience = Duration.seconds(1)
 
-  /// Records an issue for each tracked instance that is still alive ``patience`` after the case
-  /// ended, where it was tracked, unless the survivors were excused.
+  /// Records an issue for each tracked instance that is still alive a while after the case
+  /// ended (``longestPatience`` at most), where it was tracked, unless the survivors were excused.
   func reportSurvivors() async {
+    let patience = state.withLock(\.patience)
     // A cancelled wait ends early, and reports what is alive then.
-    _ = try? await Patience.wait(atMost: Self.patience) { survivors().isEmpty }
+    _ = try? await Patience.wait(atMost: patience) { survivors().isEmpty }
     for survivor in survivors() {
       sink.record(
         "\(survivor.typeName) should have been deallocated when the test ended: a reference "
