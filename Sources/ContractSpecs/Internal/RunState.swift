@@ -141,13 +141,11 @@ final class RunState: Sendable {
   /// they block, so that a test proves the watchdog's handling without waiting out a limit.
   func expireOperationsInFlight() {
     progress.withLock { $0.isExpiryRequested = true }
-    Watchdog.queue.async { self.check() }
+    Watchdog.run { self.check() }
   }
 
   private func scheduleCheck(after delay: Duration) {
-    let (seconds, attoseconds) = delay.components
-    let nanoseconds = max(1_000_000, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-    Watchdog.queue.asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) { self.check() }
+    Watchdog.run(after: max(delay, .milliseconds(1))) { self.check() }
   }
 
   private func check() {
@@ -204,9 +202,3 @@ enum Expiry: Sendable, Equatable {
 /// Thrown out of an operation that returns after the watchdog gave up on its spec, so that the
 /// spec ends without recording anything more.
 struct SpecAbandoned: Error {}
-
-/// The one serial queue the watchdogs check on: its thread is Dispatch's, never one of Swift's
-/// cooperative pool, so a spec whose implementation blocks pool threads is still bounded.
-enum Watchdog {
-  static let queue = DispatchQueue(label: "ContractSpecs.watchdog")
-}

@@ -140,11 +140,7 @@
 
     func start(beat: Int = 1) {
       control.write("\(beat)", to: .heartbeat)
-      let (seconds, attoseconds) = period.components
-      let nanoseconds = max(1_000_000, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-      Watchdog.queue.asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) {
-        start(beat: beat + 1)
-      }
+      Watchdog.run(after: max(period, .milliseconds(1))) { start(beat: beat + 1) }
     }
   }
 #endif

@@ -44,11 +44,7 @@
     }
 
     private func schedule() {
-      let (seconds, attoseconds) = (limit / 2).components
-      let nanoseconds = max(1_000_000, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-      Watchdog.queue.asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) {
-        self.check()
-      }
+      Watchdog.run(after: max(limit / 2, .milliseconds(1))) { self.check() }
     }
 
     private func check() {
