@@ -95,11 +95,18 @@ struct FeedCacheJSONWriter {
     var text = text
     bytes.append(UInt8(ascii: "\""))
     text.withUTF8 { utf8 in
+      // An index loop, not `enumerated()`: unoptimized, as in a debug build's tests, the
+      // iterator cost more than the rest of encoding a feed.
       var runStart = 0
-      for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-        appendEscaped(byte)
-        runStart = index + 1
+      var index = 0
+      while index < utf8.count {
+        let byte = utf8[index]
+        if byte < 0x20 || byte == 0x22 || byte == 0x5C {
+          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+          appendEscaped(byte)
+          runStart = index + 1
+        }
+        index += 1
       }
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
     }

@@ -8,7 +8,12 @@ enum DamageBytes {
   /// Random bytes that start with one that no JSON document or database header starts with.
   static func garbage(count: Int = 8_192) -> Data {
     var generator = SystemRandomNumberGenerator()
-    return Data([0xFF] + (1..<count).map { _ in generator.next() as UInt8 })
+    // Eight bytes a draw: a draw per byte was a tenth of the conformance run's time.
+    var words = (0..<(count + 7) / 8).map { _ in generator.next() as UInt64 }
+    return words.withUnsafeMutableBytes { bytes in
+      if !bytes.isEmpty { bytes[0] = 0xFF }
+      return Data(bytes.prefix(count))
+    }
   }
 
   /// Each existing item of `urls` by file name: a file's bytes, or a directory's sorted entry
