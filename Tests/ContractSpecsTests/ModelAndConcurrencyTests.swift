@@ -30,15 +30,7 @@ import Testing
   }
 
   @Test func registerCheck_findsNoViolationOnARegisterThatKeepsItsRule() async {
-    let register = Register(forgets: false)
-
-    let outcome = await ConcurrentRegisterCheck(writers: 4, writesPerWriter: 5, readers: 2).run(
-      instances: 1
-    ) { _, value in
-      await register.write(value)
-    } read: { _ in
-      await register.read()
-    }
+    let outcome = await checkRegister(forgets: false)
 
     #expect(outcome.violations.isEmpty)
     #expect(outcome.disagreement == nil)
@@ -46,15 +38,7 @@ import Testing
   }
 
   @Test func registerCheck_findsAReadThatLostACompletedWrite() async {
-    let register = Register(forgets: true)
-
-    let outcome = await ConcurrentRegisterCheck(writers: 4, writesPerWriter: 5, readers: 2).run(
-      instances: 1
-    ) { _, value in
-      await register.write(value)
-    } read: { _ in
-      await register.read()
-    }
+    let outcome = await checkRegister(forgets: true)
 
     #expect(
       outcome.violations.contains {
@@ -73,6 +57,18 @@ import Testing
         "Expected idle_sleepsWithoutAnOperation to make progress, but nothing it waits for "
           + "started or ended for 300 ms (the limit .operationTimeLimit sets)"
       ])
+  }
+
+  /// Runs the concurrent register check on one register, which forgets its value when asked.
+  private func checkRegister(forgets: Bool) async -> ConcurrentRegisterOutcome {
+    let register = Register(forgets: forgets)
+    return await ConcurrentRegisterCheck(writers: 4, writesPerWriter: 5, readers: 2).run(
+      instances: 1
+    ) { _, value in
+      await register.write(value)
+    } read: { _ in
+      await register.read()
+    }
   }
 }
 

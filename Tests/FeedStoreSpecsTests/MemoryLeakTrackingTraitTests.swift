@@ -38,33 +38,18 @@ import Testing
   }
 
   @Test func deallocatedInstance_isNotReported() async throws {
-    let released = WeakProbe()
+    let (issues, isDeallocated) = try await trackNewProbe()
 
-    let issues = try await IssueRecorder.issues {
-      try await trackingLeaks {
-        let probe = Probe()
-        released.set(probe)
-        trackForMemoryLeaks(probe)
-      }
-    }
-
-    #expect(released.isNil)
+    #expect(isDeallocated)
     #expect(issues.isEmpty)
   }
 
   @Test func instanceReleasedByAJobFinishingAfterTheCase_isNotReported() async throws {
-    let released = WeakProbe()
-
-    let issues = try await IssueRecorder.issues {
-      try await trackingLeaks {
-        let probe = Probe()
-        released.set(probe)
-        trackForMemoryLeaks(probe)
-        await Self.resume(fromAJobThatHolds: probe)
-      }
+    let (issues, isDeallocated) = try await trackNewProbe { probe in
+      await Self.resume(fromAJobThatHolds: probe)
     }
 
-    #expect(released.isNil)
+    #expect(isDeallocated)
     #expect(issues.isEmpty)
   }
 
@@ -93,6 +78,24 @@ import Testing
         withExtendedLifetime(probe) {}
       }
     }
+  }
+
+  /// Tracks a new probe in a case with the trait and runs `body` with it.
+  ///
+  /// - Returns: The issues the case recorded, and whether the probe was deallocated since.
+  private func trackNewProbe(
+    then body: @escaping @Sendable (Probe) async -> Void = { _ in }
+  ) async throws -> (issues: [Issue], isDeallocated: Bool) {
+    let released = WeakProbe()
+    let issues = try await IssueRecorder.issues {
+      try await trackingLeaks {
+        let probe = Probe()
+        released.set(probe)
+        trackForMemoryLeaks(probe)
+        await body(probe)
+      }
+    }
+    return (issues, released.isNil)
   }
 
   private func trackingLeaks(_ body: @escaping @Sendable () async throws -> Void) async throws {
