@@ -67,7 +67,7 @@ extension SQLiteFeedStoreFactory: DamageableFeedStoreFactory {
   }
 
   package func makeStore(over storage: URL) throws -> SQLiteFeedStore {
-    try SQLiteFeedStore(storeURL: storage, busyTimeout: .zero)
+    try SQLiteFeedStore(storeURL: storage)
   }
 
   package func storageName(of storage: URL) -> String {
@@ -155,7 +155,7 @@ extension SQLiteFeedStoreFactory: DamageableFeedStoreFactory {
 
   /// Inserts `cache` with a store whose connection is closed when this returns.
   private static func insert(_ cache: CachedFeed, at url: URL) async throws {
-    let store = try SQLiteFeedStore(storeURL: url, busyTimeout: .zero)
+    let store = try SQLiteFeedStore(storeURL: url)
     try await store.insert(cache.feed, timestamp: cache.timestamp)
     await store.closeDatabase()
   }

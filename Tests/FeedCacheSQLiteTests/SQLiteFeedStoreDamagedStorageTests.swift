@@ -248,7 +248,7 @@ private func makeDatabaseWhoseTablesShareARootPage(in directory: URL) async thro
 }
 
 private func makeSUT(at storeURL: URL) throws -> SQLiteFeedStore {
-  try SQLiteFeedStore(storeURL: storeURL, busyTimeout: .zero)
+  try SQLiteFeedStore(storeURL: storeURL)
 }
 
 private func rawConnection(to storeURL: URL) throws -> SQLiteConnection {

@@ -61,7 +61,7 @@ import Testing
       VALUES (0, X'5A0B1E8C93C14F7E9D0A0F1E2D3C4B5A', NULL, NULL, 'https://a.example/1.jpg');
       PRAGMA user_version = 1; COMMIT;
       """, "write a damaged version 1 database")
-    return try SQLiteFeedStore(storeURL: storeURL, busyTimeout: .zero)
+    return try SQLiteFeedStore(storeURL: storeURL)
   }
 }
 

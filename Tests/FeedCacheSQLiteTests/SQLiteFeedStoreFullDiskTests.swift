@@ -68,7 +68,7 @@ import Testing
 }
 
 private func makeSUT(on disk: URL) throws -> SQLiteFeedStore {
-  try SQLiteFeedStore(storeURL: disk.appending(path: "feed.sqlite"), busyTimeout: .zero)
+  try SQLiteFeedStore(storeURL: disk.appending(path: "feed.sqlite"))
 }
 
 private func freeBytes(on disk: URL) throws -> UInt64 {

@@ -173,7 +173,7 @@ private func onReadOnlyVolume(
 }
 
 private func makeSUT(at storeURL: URL) throws -> SQLiteFeedStore {
-  try SQLiteFeedStore(storeURL: storeURL, busyTimeout: .zero)
+  try SQLiteFeedStore(storeURL: storeURL)
 }
 
 /// Caches `cache` at `storeURL` with a store that then closes its database.
@@ -240,7 +240,7 @@ private func retrieveAndInsertAsAnotherUser(at storeURL: URL) async -> ExitTest.
           throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EPERM)
         }
       }
-      let store = try SQLiteFeedStore(storeURL: storeURL, busyTimeout: .zero)
+      let store = try SQLiteFeedStore(storeURL: storeURL)
       let retrieved = try await store.retrieve()
       guard retrieved == readOnlyDirectoryCache else {
         throw SQLiteFeedStoreError.damagedStorage(

@@ -174,7 +174,7 @@ private func makeCommittedStorage(in directory: URL) async throws -> URL {
 }
 
 private func makeSUT(at storeURL: URL) throws -> SQLiteFeedStore {
-  try SQLiteFeedStore(storeURL: storeURL, busyTimeout: .zero)
+  try SQLiteFeedStore(storeURL: storeURL)
 }
 
 private func path(of url: URL) -> String {

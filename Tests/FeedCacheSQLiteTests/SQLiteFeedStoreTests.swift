@@ -418,7 +418,7 @@ import Testing
 
   @Test func delete_throwsBusyWhenAnotherConnectionHoldsTheWriteLock() async throws {
     try await withTemporaryDirectory { directory in
-      let sut = try makeSUT(in: directory)
+      let sut = try makeSUT(in: directory, busyTimeout: .zero)
       try await sut.createDatabaseIfNeeded()
       let lockHolder = try rawConnection(to: try #require(sut.storeURL))
       try lockHolder.execute("BEGIN IMMEDIATE", "take the write lock")
@@ -436,7 +436,7 @@ import Testing
 
   @Test func insert_succeedsAgainOnceAFailureHasPassed() async throws {
     try await withTemporaryDirectory { directory in
-      let sut = try makeSUT(in: directory)
+      let sut = try makeSUT(in: directory, busyTimeout: .zero)
       try await sut.createDatabaseIfNeeded()
       let inserted = FeedStoreFixtures.uniqueCachedFeed()
       do {
@@ -560,12 +560,18 @@ private let sqliteConstraintTrigger: Int32 = 1811
 
 private let tableCountSQL = "SELECT count(*) FROM sqlite_master WHERE type = 'table'"
 
-private func makeSUT(in directory: URL) throws -> SQLiteFeedStore {
-  try makeSUT(at: directory.appending(path: "\(UUID().uuidString).sqlite"))
+/// A store over a new file in `directory`; `busyTimeout` is zero for a test whose store must
+/// fail at once on a lock the test holds, and the default otherwise, so that nothing else this
+/// process does at the same moment can fail a test.
+private func makeSUT(
+  in directory: URL, busyTimeout: Duration = SQLiteFeedStore.defaultBusyTimeout
+) throws -> SQLiteFeedStore {
+  try SQLiteFeedStore(
+    storeURL: directory.appending(path: "\(UUID().uuidString).sqlite"), busyTimeout: busyTimeout)
 }
 
 private func makeSUT(at storeURL: URL) throws -> SQLiteFeedStore {
-  try SQLiteFeedStore(storeURL: storeURL, busyTimeout: .zero)
+  try SQLiteFeedStore(storeURL: storeURL)
 }
 
 /// A second connection to the store's file, to look at or tamper with what the store wrote.

@@ -409,7 +409,7 @@ struct FeedStorageFile {
 
   /// The first ``headerSize`` bytes of the file.
   private func readHeader(_ operation: String) throws -> [UInt8] {
-    let descriptor = open(path, O_RDONLY)
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw posixError(errno, operation) }
     defer { close(descriptor) }
     var header = [UInt8](repeating: 0, count: Self.headerSize)
