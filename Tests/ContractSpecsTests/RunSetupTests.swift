@@ -92,6 +92,31 @@ import Testing
       ])
   }
 
+  @Test(.operationTimeLimit(.seconds(1)), arguments: Form.allCases)
+  func leakInASpecThatIsAKnownDeviation_isStillAFailure(_ form: Form) async throws {
+    let spec = try #require(CounterSpec.named("value_isZeroWhenNew"))
+    let deviation = KnownDeviation(
+      "value_isZeroWhenNew", reason: "counts from one", link: "https://example.com/1")
+    let factory = TestCounterFactory(
+      flaw: .startsAtOne, tracksLeaks: true, keepsCountersForever: true)
+    let caller = #_sourceLocation
+
+    let issues = try await IssueRecorder.issues {
+      try await SpecTrait.trackingMemoryLeaks.provideScope(
+        for: try #require(Test.current), testCase: Test.Case.current
+      ) {
+        try await form.verify(spec, factory, knownDeviations: [deviation], caller: caller)
+      }
+    }
+
+    #expect(issues.filter { !$0.isFailure }.count == 1)
+    #expect(
+      issues.filter(\.isFailure).flatMap { $0.comments.map(\.rawValue) } == [
+        "TestCounter should have been deallocated when the test ended: a reference cycle or an "
+          + "unfinished task still holds it"
+      ])
+  }
+
   @Test(arguments: Form.allCases)
   func trackingWithoutTheTrait_saysTheTraitIsMissing(_ form: Form) async throws {
     let spec = try #require(CounterSpec.named("add_addsUp"))

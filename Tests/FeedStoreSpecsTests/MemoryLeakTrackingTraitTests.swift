@@ -37,6 +37,23 @@ import Testing
     #expect(issues.flatMap(\.comments).map(\.rawValue) == [Self.leakMessage])
   }
 
+  @Test(.operationTimeLimit(.milliseconds(200)))
+  func survivingInstancesTrackedAtOnePlace_areReportedOnceWithTheirCount() async throws {
+    let survivors = (1...3).map { _ in Probe() }
+
+    let issues = try await IssueRecorder.issues {
+      try await trackingLeaks {
+        for survivor in survivors { trackForMemoryLeaks(survivor) }
+      }
+    }
+
+    #expect(
+      issues.flatMap(\.comments).map(\.rawValue) == [
+        "3 instances of Probe should have been deallocated when the test ended: a reference "
+          + "cycle or an unfinished task still holds them"
+      ])
+  }
+
   @Test func deallocatedInstance_isNotReported() async throws {
     let (issues, isDeallocated) = try await trackNewProbe()
 

@@ -49,11 +49,23 @@ final class LeakTracker: Sendable {
     let patience = state.withLock(\.patience)
     // A cancelled wait ends early, and reports what is alive then.
     _ = try? await Patience.wait(atMost: patience) { survivors().isEmpty }
+    // One report per type and place: a store that leaks leaks every instance a spec makes.
+    var groups: [(survivor: TrackedInstance, count: Int)] = []
     for survivor in survivors() {
-      sink.record(
-        "\(survivor.typeName) should have been deallocated when the test ended: a reference "
-          + "cycle or an unfinished task still holds it",
-        at: survivor.sourceLocation)
+      if let index = groups.firstIndex(where: { $0.survivor.isTracked(like: survivor) }) {
+        groups[index].count += 1
+      } else {
+        groups.append((survivor, 1))
+      }
+    }
+    for (survivor, count) in groups {
+      let message =
+        count == 1
+        ? "\(survivor.typeName) should have been deallocated when the test ended: a reference "
+          + "cycle or an unfinished task still holds it"
+        : "\(count) instances of \(survivor.typeName) should have been deallocated when the test "
+          + "ended: a reference cycle or an unfinished task still holds them"
+      sink.record(message, at: survivor.sourceLocation)
     }
   }
 
@@ -79,4 +91,9 @@ private struct TrackedInstance: @unchecked Sendable {
   }
 
   var isAlive: Bool { instance != nil }
+
+  /// Whether `other` is of the same type and was tracked at the same place.
+  func isTracked(like other: TrackedInstance) -> Bool {
+    typeName == other.typeName && sourceLocation == other.sourceLocation
+  }
 }

@@ -56,7 +56,7 @@
         reporter.finish()
       }
       let state = RunState(configuration: configuration, sink: reporter.sink)
-      let tracker = configuration.tracksLeaks ? LeakTracker(sink: reporter.sink) : nil
+      let tracker = configuration.tracksLeaks ? LeakTracker(sink: reporter.leakSink) : nil
       let expiry = await TemporaryDirectory.$scoped.withValue(configuration.temporaryDirectory) {
         await LeakTracker.$current.withValue(tracker) {
           await SpecRunner.run(spec, on: factory, state: state) { expiry in
@@ -98,6 +98,8 @@
   /// the spec's task when the spec ends, the watchdog's when it runs out of time.
   final class ChildReporter: Sendable {
     let sink = CollectingSink()
+    /// Where the leak tracker reports, apart from the spec's own failures.
+    let leakSink = CollectingSink()
     private let control: ChildControlDirectory
     private let nonce: String
     private let isFinishing = Locked(false)
@@ -118,8 +120,8 @@
       }
       let collected = sink.current
       let report = ChildReport(
-        nonce: nonce, issues: collected.issues, attachments: collected.attachments,
-        freshSeeds: freshSeeds)
+        nonce: nonce, issues: collected.issues, leaks: leakSink.current.issues,
+        attachments: collected.attachments, freshSeeds: freshSeeds)
       if let json = try? JSONEncoder().encode(report) {
         control.write(Array(json), to: .report)
       }

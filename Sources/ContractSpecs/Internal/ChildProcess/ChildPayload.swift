@@ -22,6 +22,9 @@ struct ChildPayload: Codable, Sendable {
 struct ChildReport: Codable, Sendable {
   let nonce: String
   let issues: [RecordedIssue]
+  /// What the child's leak tracker reported once the spec ended: the parent records them outside
+  /// any known deviation, as the trait does in process.
+  let leaks: [RecordedIssue]
   let attachments: [RecordedAttachment]
   /// The fresh random seeds the spec used, for the parent to print.
   let freshSeeds: [UInt64]
