@@ -67,7 +67,9 @@ extension FeedStoreCatalog {
       if let first = failures.first {
         let others = failures.count - 1
         SpecRun.recordFailure(
-          others == 0 ? first : "\(first) (and at \(others) more crash points)")
+          others == 0
+            ? first
+            : "\(first) (and at \(others) more crash point\(others == 1 ? "" : "s"))")
       }
     }
     for crashPoint in 0..<maximumCrashPoints {

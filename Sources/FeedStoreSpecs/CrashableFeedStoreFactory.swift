@@ -48,7 +48,8 @@ extension FeedStoreCapability {
       "crashSafety",
       protocolName: "CrashableFeedStoreFactory",
       provides: "`makeStore(sharingStorageWith:crashingAt:)`: a store over a boundary that stops "
-        + "persisting after its Nth write; `strayItems(besideStorageOf:)`",
+        + "persisting after its Nth write; `strayItems(besideStorageOf:)`; it refines "
+        + "`PersistentFeedStoreFactory`",
       checks: "a crash at every write of an insert leaves the old cache or the new, exactly, after "
         + "a reopen; recommended: the next insert or delete removes what the crash left",
       isProvided: { $0 is any CrashableFeedStoreFactory.Type },

@@ -24,7 +24,8 @@ extension FeedStoreCapability {
     FeedStoreCapability(
       "failableDelete",
       protocolName: "FailableDeleteFeedStoreFactory",
-      provides: "`makeDeletionFail(for:)`: `deleteCachedFeed` throws, `retrieve` still works",
+      provides:
+        "`makeDeletionFail(for:)`: every later `deleteCachedFeed` throws, `retrieve` still works",
       checks: "delete delivers an error; no side effects on an empty or a non-empty store",
       isProvided: { $0 is any FailableDeleteFeedStoreFactory.Type },
       specs: { FeedStoreCatalog.failableDeleteSpecs })

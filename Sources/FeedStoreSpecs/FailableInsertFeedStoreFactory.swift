@@ -22,7 +22,7 @@ extension FeedStoreCapability {
     FeedStoreCapability(
       "failableInsert",
       protocolName: "FailableInsertFeedStoreFactory",
-      provides: "`makeInsertionFail(for:)`: `insert` throws, `retrieve` still works",
+      provides: "`makeInsertionFail(for:)`: every later `insert` throws, `retrieve` still works",
       checks: "insert delivers an error; no side effects on an empty or a non-empty store",
       isProvided: { $0 is any FailableInsertFeedStoreFactory.Type },
       specs: { FeedStoreCatalog.failableInsertSpecs })

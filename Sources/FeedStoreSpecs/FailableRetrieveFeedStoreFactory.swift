@@ -22,7 +22,7 @@ extension FeedStoreCapability {
     FeedStoreCapability(
       "failableRetrieve",
       protocolName: "FailableRetrieveFeedStoreFactory",
-      provides: "`makeRetrievalFail(for:)`: break the storage so `retrieve()` throws",
+      provides: "`makeRetrievalFail(for:)`: break the storage so every later `retrieve()` throws",
       checks: "retrieve delivers an error; a failed retrieve has no side effects",
       isProvided: { $0 is any FailableRetrieveFeedStoreFactory.Type },
       specs: { FeedStoreCatalog.failableRetrieveSpecs })
