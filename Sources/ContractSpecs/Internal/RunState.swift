@@ -16,6 +16,7 @@ final class RunState: Sendable {
   let sink: any IssueSink
   private let progress: Locked<Progress>
   private let expiryHandler = Locked<(@Sendable (Expiry) -> Void)?>(nil)
+  private let checks = ScheduledChecks()
 
   init(configuration: RunConfiguration, sink: any IssueSink) {
     self.configuration = configuration
@@ -129,7 +130,8 @@ final class RunState: Sendable {
   /// - Returns: `false` when the watchdog gave up on the spec first.
   @discardableResult
   func finish() -> Bool {
-    progress.withLock { progress in
+    checks.stop()
+    return progress.withLock { progress in
       progress.isFinished = true
       return progress.expiry == nil
     }
@@ -145,7 +147,7 @@ final class RunState: Sendable {
   }
 
   private func scheduleCheck(after delay: Duration) {
-    Watchdog.run(after: max(delay, .milliseconds(1))) { self.check() }
+    checks.schedule(after: max(delay, .milliseconds(1))) { self.check() }
   }
 
   private func check() {

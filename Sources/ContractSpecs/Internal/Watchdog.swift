@@ -10,13 +10,30 @@ import Foundation
 /// short (a file read or write, a signal, a continuation resumed), so one thread serves them
 /// all, one at a time.
 enum Watchdog {
+  /// A check waiting for its time, which ``cancel(_:)`` takes back.
+  struct Ticket: Sendable, Hashable {
+    fileprivate let number: UInt64
+  }
+
   /// Runs `check` on the watchdog's thread once `delay` has passed, after the checks due before.
   ///
   /// - Parameters:
   ///   - delay: How long to wait first; zero runs it as soon as the thread is free.
   ///   - check: Short work that never blocks for long.
-  static func run(after delay: Duration = .zero, _ check: @escaping @Sendable () -> Void) {
+  /// - Returns: The ticket that cancels the check.
+  @discardableResult
+  static func run(after delay: Duration = .zero, _ check: @escaping @Sendable () -> Void)
+    -> Ticket
+  {
     thread.schedule(check, at: ContinuousClock.now + delay)
+  }
+
+  /// Takes back a check that has not started, releasing what it holds; a check that has started
+  /// or ended is left as it is.
+  ///
+  /// - Parameter ticket: The ticket ``run(after:_:)`` returned.
+  static func cancel(_ ticket: Ticket) {
+    thread.cancel(ticket)
   }
 
   private static let thread = WatchdogThread()
@@ -24,11 +41,14 @@ enum Watchdog {
 
 /// The thread behind ``Watchdog``, with the checks it has yet to run.
 ///
-/// `@unchecked Sendable` is safe: `pending` is read and changed only while `condition` is locked,
-/// and the thread, started once, touches nothing else.
+/// `@unchecked Sendable` is safe: `pending` and `lastTicket` are read and changed only while
+/// `condition` is locked, and the thread, started once, touches nothing else.
 private final class WatchdogThread: @unchecked Sendable {
   private let condition = NSCondition()
-  private var pending: [(due: ContinuousClock.Instant, check: @Sendable () -> Void)] = []
+  private var pending:
+    [Watchdog.Ticket: (due: ContinuousClock.Instant, check: @Sendable () -> Void)] =
+      [:]
+  private var lastTicket: UInt64 = 0
 
   init() {
     let thread = Thread { [self] in runForever() }
@@ -36,10 +56,21 @@ private final class WatchdogThread: @unchecked Sendable {
     thread.start()
   }
 
-  func schedule(_ check: @escaping @Sendable () -> Void, at due: ContinuousClock.Instant) {
+  func schedule(_ check: @escaping @Sendable () -> Void, at due: ContinuousClock.Instant)
+    -> Watchdog.Ticket
+  {
     condition.lock()
-    pending.append((due, check))
+    defer { condition.unlock() }
+    lastTicket += 1
+    let ticket = Watchdog.Ticket(number: lastTicket)
+    pending[ticket] = (due, check)
     condition.signal()
+    return ticket
+  }
+
+  func cancel(_ ticket: Watchdog.Ticket) {
+    condition.lock()
+    pending[ticket] = nil
     condition.unlock()
   }
 
@@ -54,12 +85,17 @@ private final class WatchdogThread: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     while true {
-      guard let next = pending.indices.min(by: { pending[$0].due < pending[$1].due }) else {
+      // The earliest due, and of those the first scheduled.
+      let next = pending.min { ($0.value.due, $0.key.number) < ($1.value.due, $1.key.number) }
+      guard let next else {
         condition.wait()
         continue
       }
-      let wait = ContinuousClock.now.duration(to: pending[next].due)
-      guard wait > .zero else { return pending.remove(at: next).check }
+      let wait = ContinuousClock.now.duration(to: next.value.due)
+      guard wait > .zero else {
+        pending[next.key] = nil
+        return next.value.check
+      }
       let (seconds, attoseconds) = wait.components
       _ = condition.wait(
         until: Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) * 1e-18))

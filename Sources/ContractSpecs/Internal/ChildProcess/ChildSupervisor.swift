@@ -9,6 +9,7 @@
     private let control: ChildControlDirectory
     private let limit: Duration
     private let state = Locked(State())
+    private let checks = ScheduledChecks()
 
     private struct State: Sendable {
       var lastBeat: Data?
@@ -33,6 +34,7 @@
     ///
     /// - Returns: How the supervisor ended the child, if it did.
     func stop() -> ChildIntervention? {
+      checks.stop()
       let intervention = state.withLock { state in
         state.isStopped = true
         return state.intervention
@@ -44,7 +46,7 @@
     }
 
     private func schedule() {
-      Watchdog.run(after: max(limit / 2, .milliseconds(1))) { self.check() }
+      checks.schedule(after: max(limit / 2, .milliseconds(1))) { self.check() }
     }
 
     private func check() {
