@@ -123,15 +123,15 @@ public enum SpecRun {
   /// }
   /// ```
   ///
-  /// - Parameters:
-  ///   - operation: What the spec waits for, as a failure names it: "insert into an empty cache".
-  ///   - body: The operation.
   /// Once the watchdog has given up on the spec, an operation that returns after all throws an
   /// error of the engine's own instead, and so does every later `perform`: the spec ends, and
   /// nothing it records after its time ran out reaches the test. A spec that catches every error
   /// of an operation, to check that it throws, may see that error too; what it records then is
   /// dropped.
   ///
+  /// - Parameters:
+  ///   - operation: What the spec waits for, as a failure names it: "insert into an empty cache".
+  ///   - body: The operation.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws; or, once the spec has run out of time, an error that ends it
   ///   without recording more.
