@@ -1,4 +1,5 @@
 import Foundation
+import SharedSupport
 import Testing
 
 /// A trait that sets up what a test case's specs and tests read while the case runs: a directory
@@ -41,7 +42,7 @@ public struct SpecTrait: TestTrait, SuiteTrait, TestScoping, CustomStringConvert
   }
 
   static let temporaryDirectory = SpecTrait("a temporary directory") { function in
-    try await TemporaryDirectory.withNew { directory in
+    try await withTemporaryDirectory { directory in
       try await TemporaryDirectory.$scoped.withValue(directory, operation: function)
     }
   }

@@ -1,5 +1,4 @@
 import Foundation
-import SharedSupport
 
 /// The directory that the ``Testing/Trait/temporaryDirectory`` trait made for the running test
 /// case.
@@ -35,13 +34,6 @@ public enum TemporaryDirectory {
       guard let scoped else { throw MissingTemporaryDirectory() }
       return scoped
     }
-  }
-
-  /// Runs `body` with a new directory of this process's, removed afterwards.
-  static func withNew<Result>(
-    isolation: isolated (any Actor)? = #isolation, _ body: (URL) async throws -> Result
-  ) async throws -> Result {
-    try await withTemporaryDirectory(isolation: isolation, body)
   }
 }
 
