@@ -178,11 +178,10 @@ public final class DirectoryFeedStore: FeedStore, Sendable {
   /// else that is not the store's stays.
   private func removeLeftovers(keeping current: URL?) throws {
     for name in try files.names(in: directory) {
-      let url = directory.appending(path: name)
       let isLeftover =
-        (name.hasPrefix(Self.feedPrefix) && url.lastPathComponent != current?.lastPathComponent)
+        (name.hasPrefix(Self.feedPrefix) && name != current?.lastPathComponent)
         || name == Self.nextPointerFile
-      if isLeftover { try files.remove(url) }
+      if isLeftover { try files.remove(directory.appending(path: name)) }
     }
   }
 
