@@ -21,8 +21,8 @@ extension Spec {
 
   /// ``all(for:)`` in `environment`.
   static func all(for factoryType: Catalog.FactoryType, environment: [String: String]) -> [Spec] {
-    let variables = RunSettings.Variables(prefix: Catalog.environmentPrefix)
-    if case .failure(let problem) = RunSettings.read(variables, from: environment) {
+    let variables = CatalogEnvironment.Variables(prefix: Catalog.environmentPrefix)
+    if case .failure(let problem) = CatalogEnvironment.read(variables, from: environment) {
       return [settingsCheck(reporting: problem)]
     }
     return catalog.filter {
@@ -40,9 +40,10 @@ extension Spec {
   ///   take.
   public static var profile: SpecProfile {
     get throws {
-      let variables = RunSettings.Variables(prefix: Catalog.environmentPrefix)
-      let settings = try RunSettings.read(variables, from: ProcessInfo.processInfo.environment)
-        .get()
+      let variables = CatalogEnvironment.Variables(prefix: Catalog.environmentPrefix)
+      let settings = try CatalogEnvironment.read(
+        variables, from: ProcessInfo.processInfo.environment
+      ).get()
       return SpecProfile.pinned ?? settings.profile ?? .quick
     }
   }
@@ -62,13 +63,26 @@ extension Spec {
 
   /// The one spec ``all(for:)`` lists when the environment is wrong: running it records what is
   /// wrong, as running any spec would.
-  private static func settingsCheck(reporting problem: RunSettingsProblem) -> Spec {
+  private static func settingsCheck(reporting problem: EnvironmentProblem) -> Spec {
     Spec(
-      "environment_isValid", Catalog.capabilities[0],
-      "The environment variables that configure the run are set to values they can take."
-    ) { (_: Catalog.Factory) in
-      SpecRun.recordFailure(message(for: problem))
+      id: "environment_isValid", capability: Catalog.capabilities[0],
+      summary: "The environment variables that configure the run are set to values they can take."
+    ) {
+      SpecRun.recordFailure(FailureMessage.environment(of: Catalog.name, problem))
     }
+  }
+
+  /// A spec of the catalog's first capability whose body needs nothing of the factory.
+  private init(
+    id: String, capability: AnyCapability<Catalog>, summary: String,
+    body: @escaping @Sendable () async throws -> Void
+  ) {
+    self.id = id
+    self.capability = capability
+    self.summary = summary
+    isRecommendation = false
+    notApplicableReason = { _ in nil }
+    self.body = TypedSpecBody<Catalog, Catalog.Factory> { _ in try await body() }
   }
 }
 

@@ -1,6 +1,5 @@
 #if os(macOS) || os(Linux) || os(FreeBSD) || os(OpenBSD)
   import SharedSupport
-  import Foundation
   import Testing
 
   extension Spec {
@@ -47,130 +46,24 @@
       sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
       try Task.checkCancellation()
-      guard let test = Test.current else { throw NoRunningTest() }
+      guard let test = Test.current else { throw NoRunningTest(needing: "verifyInChildProcess") }
       guard let catalogFactory = factory as? Catalog.Factory else {
-        Issue.record(
-          Comment(
-            rawValue: "\(Factory.self) is not a factory of \(Catalog.name): \(id) cannot run on it"
-          ), sourceLocation: sourceLocation)
+        TestingSink().record(
+          FailureMessage.notAFactory("\(Factory.self)", of: Catalog.name, specID: id),
+          at: sourceLocation)
         return
       }
       let leaks = Locked<[RecordedIssue]>([])
       await allowing(
         knownDeviations, for: Catalog.factoryType(of: catalogFactory), at: sourceLocation
       ) {
-        let found = await runInChildProcess(factory, test: test, caller: sourceLocation)
+        let found = await ChildProcess.verify(self, on: factory, test: test, caller: sourceLocation)
         leaks.withLock { $0 = found }
       }
       // Outside the deviation, as in process: a leak is never the spec's known issue.
       for leak in leaks.current {
         TestingSink().record(leak.message, at: leak.location)
       }
-    }
-
-    /// Runs the spec in a child process and records how it ended, at `caller`.
-    ///
-    /// - Returns: The leaks the child's tracker reported, for the caller to record.
-    private func runInChildProcess<Factory: Codable & Sendable>(
-      _ factory: Factory, test: Test, caller: SourceLocation
-    ) async -> [RecordedIssue] {
-      let sink = TestingSink()
-      let payload: ChildPayload
-      let control: ChildControlDirectory
-      switch RunConfiguration.resolve(for: self, caller: caller) {
-      case .failure(let problem):
-        sink.record(Self.message(for: problem), at: caller)
-        return []
-      case .success(let configuration):
-        do {
-          control = try ChildControlDirectory.make()
-          payload = ChildPayload(
-            catalogType: _mangledTypeName(Catalog.self) ?? String(reflecting: Catalog.self),
-            specID: id,
-            factoryType: _mangledTypeName(Factory.self) ?? String(reflecting: Factory.self),
-            factory: try JSONEncoder().encode(factory), configuration: configuration,
-            controlDirectory: control.path, nonce: UUID().uuidString)
-        } catch {
-          sink.record(
-            "Expected to start \(id) in a child process, but preparing it failed: \(error)",
-            at: caller)
-          return []
-        }
-      }
-      defer { control.remove() }
-      let supervisor = ChildSupervisor(
-        control: control, limit: payload.configuration.operationTimeLimit)
-      supervisor.start()
-      let status = await ChildProcess.run(payload, test: test, caller: caller)
-      let intervention = supervisor.stop()
-      if let report = control.read(.report).flatMap({
-        try? JSONDecoder().decode(ChildReport.self, from: $0)
-      }), report.nonce == payload.nonce {
-        for issue in report.issues {
-          sink.record(issue.message, at: issue.location)
-        }
-        for attachment in report.attachments {
-          sink.attach(Array(attachment.bytes), named: attachment.name, at: attachment.location)
-        }
-        SeedReport.print(report.freshSeeds, of: payload.configuration)
-        return report.leaks
-      }
-      let ending: ChildEnding =
-        if let intervention { .ended(intervention) } else {
-          switch status {
-          case .exitCode(let code)?: .exited(code)
-          case .signal(let signal)?: .crashed(signal: signal)
-          case nil: .exited(0)
-          case let other?: .other(String(describing: other))
-          }
-        }
-      let (tail, size) = control.tail(of: .standardError, limit: 64 * 1_024)
-      let excerpt = ChildEnding.excerpt(ofStandardError: tail, size: size)
-      sink.record(
-        "Expected \(id) to finish in its child process, but \(ending.account); \(excerpt)",
-        at: caller)
-      if excerpt.hasSuffix("attached as standard-error.txt)"),
-        let whole = control.read(.standardError)
-      {
-        sink.attach(Array(whole), named: "standard-error.txt", at: caller)
-      }
-      return []
-    }
-  }
-
-  /// Thrown when a spec is asked to run in a child process outside a running test.
-  struct NoRunningTest: Error, CustomStringConvertible {
-    var description: String {
-      "verifyInChildProcess starts its child process from a running test, and none is running"
-    }
-  }
-
-  /// The exit test that runs a spec in a child process: in a function of its own, since the
-  /// exit-test macro is refused in a generic one, and the closure may capture only `Codable`
-  /// values.
-  enum ChildProcess {
-    /// Runs the payload's spec in a child process and waits for it to end.
-    ///
-    /// - Returns: How the child ended; `nil` when it exited with status 0.
-    static func run(_ payload: ChildPayload, test: Test, caller: SourceLocation) async
-      -> ExitStatus?
-    {
-      guard let json = try? JSONEncoder().encode(payload) else { return nil }
-      let status = Locked<ExitStatus?>(nil)
-      // The exit test expects a failure, so that its result carries any status but 0; its own
-      // expectation failure is dropped: the parent records how the child ended, in its words.
-      let withoutExitTestFailure = IssueHandlingTrait.compactMapIssues { issue in
-        if case .expectationFailed = issue.kind, issue.sourceLocation == caller { return nil }
-        return issue
-      }
-      try? await withoutExitTestFailure.provideScope(for: test, testCase: Test.Case.current) {
-        let result = await #expect(processExitsWith: .failure, sourceLocation: caller) {
-          [json = json as Data] in
-          await ChildEntry.run(json)
-        }
-        status.withLock { $0 = result?.exitStatus }
-      }
-      return status.current
     }
   }
 #endif

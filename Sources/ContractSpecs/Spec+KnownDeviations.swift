@@ -30,16 +30,13 @@ extension Spec {
     with deviation: KnownDeviation, for factoryType: Catalog.FactoryType?
   ) -> String? {
     guard let spec = named(deviation.specID) else {
-      let closest = closestNames(to: deviation.specID, among: catalog.map(\.id))
-      let suggestion =
-        closest.isEmpty
-        ? "" : "; did you mean \(closest.map { "\"\($0)\"" }.joined(separator: ", or "))?"
-      return "Known deviation \"\(deviation.specID)\" names no spec of \(Catalog.name).catalog"
-        + suggestion
+      return FailureMessage.unknownDeviation(
+        deviation.specID, catalog: Catalog.name,
+        closest: closestNames(to: deviation.specID, among: catalog.map(\.id)))
     }
     guard let factoryType, !spec.capability.isProvided(by: factoryType) else { return nil }
-    return "Known deviation \"\(deviation.specID)\" names a spec that does not apply to "
-      + "\(factoryType): it needs \(spec.capability.protocolName)"
+    return FailureMessage.inapplicableDeviation(
+      deviation.specID, factory: "\(factoryType)", needs: spec.capability.protocolName)
   }
 }
 

@@ -20,7 +20,7 @@ public struct Spec<Catalog: SpecCatalog>: Identifiable, Sendable {
   /// It is how a test runner re-runs one case, so it never changes once published.
   public let id: String
   /// The capability a factory needs for this spec to apply to it.
-  public let capability: Capability<Catalog>
+  public let capability: AnyCapability<Catalog>
   /// The behavior in one sentence, as reports show it; a recommendation's starts with
   /// "Recommended:".
   public let summary: String
@@ -32,22 +32,22 @@ public struct Spec<Catalog: SpecCatalog>: Identifiable, Sendable {
   public let isRecommendation: Bool
   /// Why the spec does not apply to a factory that has its capability, or `nil` when it does.
   let notApplicableReason: @Sendable (Catalog.FactoryType) -> String?
-  private let body: @Sendable (Catalog.Factory) async throws -> Void
+  /// The body the spec's author wrote, with the capability whose factory it takes.
+  let body: any SpecBody<Catalog>
 
   /// Defines a spec of `capability`, whose `body` runs only with factories that have it.
   ///
-  /// The factory type `body` takes is the capability's protocol, such as
-  /// `any FailableImageDataCacheFactory`: a factory that does not conform to it fails the spec
-  /// instead of passing it unchecked. Inside `body`, wait for every operation through
-  /// ``SpecRun/perform(_:_:)``, record what goes wrong with ``SpecRun/recordFailure(_:)``, and
-  /// let an error escape only when the spec cannot go on (the failure then names the operation
-  /// that threw).
+  /// `body` takes the capability's factory protocol, such as `any FailableImageDataCacheFactory`,
+  /// so the compiler rejects a body that needs another capability's factory. Inside `body`, wait
+  /// for every operation through ``SpecRun/perform(_:_:)``, record what goes wrong with
+  /// ``SpecRun/recordFailure(_:)``, and let an error escape only when the spec cannot go on (the
+  /// failure then names the operation that threw).
   ///
   /// ```swift
-  /// Spec<ImageDataCacheCatalog>(
-  ///   "retrieve_deliversNilForUnknownURL", .core,
+  /// ImageDataCacheSpec(
+  ///   "retrieve_deliversNilForUnknownURL", core,
   ///   "A new cache delivers nil for a URL it was never given."
-  /// ) { (factory: any ImageDataCacheFactory) in
+  /// ) { factory in
   ///   let sut = try await SpecRun.perform("makeCache()") { try await factory.makeCache() }
   ///
   ///   let data = try await SpecRun.perform("retrieve from an empty cache") {
@@ -67,35 +67,20 @@ public struct Spec<Catalog: SpecCatalog>: Identifiable, Sendable {
   ///     capability, if so; ``all(for:)`` then leaves it out and ``notApplicable(for:)`` lists it.
   ///   - body: Checks the behavior, recording a failure for every way the implementations break
   ///     it.
-  public init<Capable: Sendable>(
+  public init<Factory>(
     _ id: String,
-    _ capability: Capability<Catalog>,
+    _ capability: Capability<Catalog, Factory>,
     _ summary: String,
     isRecommendation: Bool = false,
     notApplicableReason: @escaping @Sendable (Catalog.FactoryType) -> String? = { _ in nil },
-    body: @escaping @Sendable (Capable) async throws -> Void
+    body: @escaping @Sendable (Factory) async throws -> Void
   ) {
     self.id = id
-    self.capability = capability
+    self.capability = AnyCapability(capability)
     self.summary = summary
     self.isRecommendation = isRecommendation
     self.notApplicableReason = notApplicableReason
-    self.body = { factory in
-      let typeName = String(describing: type(of: factory as Any))
-      guard let capable = factory as? Capable else {
-        SpecRun.recordFailure(
-          "\(id) needs a factory that conforms to \(capability.protocolName), and \(typeName) "
-            + "does not")
-        return
-      }
-      if let factoryType = Catalog.factoryType(of: factory),
-        let reason = notApplicableReason(factoryType)
-      {
-        SpecRun.recordFailure("\(id) does not apply to \(typeName), so it was not run: \(reason)")
-        return
-      }
-      try await body(capable)
-    }
+    self.body = TypedSpecBody<Catalog, Factory>(run: body)
   }
 
   /// Checks the behavior on implementations made by `factory`, recording an issue at your line
@@ -129,50 +114,47 @@ public struct Spec<Catalog: SpecCatalog>: Identifiable, Sendable {
     await allowing(
       knownDeviations, for: Catalog.factoryType(of: factory), at: sourceLocation
     ) {
-      await runInThisProcess(on: factory, caller: sourceLocation)
+      let settings: SpecSettings
+      switch SpecSettings.resolve(for: self, caller: sourceLocation) {
+      case .success(let resolved):
+        settings = resolved
+      case .failure(let problem):
+        TestingSink().record(
+          FailureMessage.environment(of: Catalog.name, problem), at: sourceLocation)
+        return
+      }
+      let execution = SpecExecution(settings: settings, sink: TestingSink())
+      let outcome = await execution.run(self, on: factory)
+      execution.conclude(outcome, leaks: LeakTracker.current)
     }
-  }
-
-  /// Runs the spec in this process and records how it ended.
-  private func runInThisProcess(on factory: Catalog.Factory, caller: SourceLocation) async {
-    let configuration: RunConfiguration
-    switch RunConfiguration.resolve(for: self, caller: caller) {
-    case .success(let resolved):
-      configuration = resolved
-    case .failure(let problem):
-      TestingSink().record(Self.message(for: problem), at: caller)
-      return
-    }
-    let state = RunState(configuration: configuration, sink: TestingSink())
-    if let expiry = await SpecRunner.run(self, on: factory, state: state) {
-      TestingSink().record(state.message(for: expiry), at: caller)
-      LeakTracker.current?.excuseSurvivors()
-    } else if state.usesSeeds {
-      SeedReport.print(configuration.freshSeeds, of: configuration)
-    }
-  }
-
-  /// Runs the spec's body on `factory` in the running task, recording an error that escapes it
-  /// with the operation it came from.
-  func runBody(on factory: Catalog.Factory) async {
-    do {
-      try await body(factory)
-    } catch is SpecAbandoned {
-      return
-    } catch {
-      let source = RunState.current?.step(thatThrew: error).map { "\($0) threw" } ?? "it threw"
-      SpecRun.recordFailure("Expected \(id) to run to its end, but \(source): \(error)")
-    }
-  }
-
-  /// The failure of a run whose environment is wrong.
-  static func message(for problem: RunSettingsProblem) -> String {
-    "\(Catalog.name) cannot run with this environment: \(problem)"
   }
 }
 
 extension Spec: CustomTestStringConvertible {
   public var testDescription: String { id }
+}
+
+/// A spec's body, whatever factory protocol it takes.
+protocol SpecBody<Catalog>: Sendable {
+  associatedtype Catalog: SpecCatalog
+
+  /// Runs the body on `factory`.
+  ///
+  /// - Returns: `false`, without running it, when `factory` does not conform to the protocol the
+  ///   body takes.
+  /// - Throws: What the body throws.
+  func run(on factory: Catalog.Factory) async throws -> Bool
+}
+
+/// The body a spec's author wrote, taking the factory protocol of the spec's capability.
+struct TypedSpecBody<Catalog: SpecCatalog, Factory>: SpecBody {
+  let run: @Sendable (Factory) async throws -> Void
+
+  func run(on factory: Catalog.Factory) async throws -> Bool {
+    guard let capable = factory as? Factory else { return false }
+    try await run(capable)
+    return true
+  }
 }
 
 extension SpecCatalog {

@@ -11,7 +11,9 @@
 ///   public typealias FactoryType = any ImageDataCacheFactory.Type
 ///   public static let name = "ImageDataCacheSpec"
 ///   public static let environmentPrefix = "IMAGECACHE_SPEC"
-///   public static let capabilities: [Capability<Self>] = [.core, .failable, .persistent]
+///   public static let capabilities = [
+///     AnyCapability(core), AnyCapability(failable), AnyCapability(persistent),
+///   ]
 /// }
 ///
 /// public typealias ImageDataCacheSpec = Spec<ImageDataCacheCatalog>
@@ -35,8 +37,8 @@ public protocol SpecCatalog: SendableMetatype {
   static var environmentPrefix: String { get }
 
   /// Every capability, in the order the catalog lists their specs: the first is the one every
-  /// factory of the catalog has.
-  static var capabilities: [Capability<Self>] { get }
+  /// factory of the catalog has, whose specs take ``Factory``.
+  static var capabilities: [AnyCapability<Self>] { get }
 
   /// How long one operation of a spec may take in `profile` before the spec calls it hung.
   ///

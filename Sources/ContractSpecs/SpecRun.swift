@@ -12,12 +12,12 @@ public enum SpecRun {
   ///
   /// Outside a spec it is the pinned profile, or ``SpecProfile/quick``.
   public static var profile: SpecProfile {
-    RunState.current?.configuration.profile ?? SpecProfile.pinned ?? .quick
+    SpecExecution.current?.settings.profile ?? SpecProfile.pinned ?? .quick
   }
 
   /// How long one operation of the running spec may take before the spec calls it hung.
   public static var operationTimeLimit: Duration {
-    RunState.current?.configuration.operationTimeLimit
+    SpecExecution.current?.settings.operationTimeLimit
       ?? OperationTimeLimit.pinned ?? .seconds(60)
   }
 
@@ -29,16 +29,13 @@ public enum SpecRun {
   /// replayed. The catalog's seed variable (`IMAGECACHE_SPEC_SEED=42`) replaces them with the
   /// one it names. Report the seed of a failure together with ``replayHint(seed:)``.
   public static var randomSeeds: [UInt64] {
-    RunState.current?.seedsForRandomWork() ?? [0]
+    SpecExecution.current?.seedsForRandomWork() ?? [0]
   }
 
-  /// How many random sequences a model-based spec runs: the number the catalog's sequences
+  /// How many random sequences a model-based check runs: the number the catalog's sequences
   /// variable sets, else `profileDefault`.
-  ///
-  /// - Parameter profileDefault: The number the running profile calls for.
-  /// - Returns: The number of sequences to run per seed.
-  public static func sequences(default profileDefault: Int) -> Int {
-    RunState.current?.configuration.sequences ?? profileDefault
+  static func sequences(default profileDefault: Int) -> Int {
+    SpecExecution.current?.settings.sequences ?? profileDefault
   }
 
   /// The environment variables that replay the running spec's random work from `seed`, such
@@ -47,7 +44,23 @@ public enum SpecRun {
   /// - Parameter seed: One of ``randomSeeds``.
   /// - Returns: The variables, separated by spaces, as a shell takes them before `swift test`.
   public static func replayHint(seed: UInt64) -> String {
-    RunState.current?.configuration.replayVariables(seed: seed) ?? "seed \(seed)"
+    SpecExecution.current?.settings.replayVariables(seed: seed) ?? "seed \(seed)"
+  }
+
+  /// Whether the running test case tracks memory leaks (the ``Testing/Trait/trackingMemoryLeaks``
+  /// trait): a catalog passes every implementation its specs make to
+  /// ``trackForMemoryLeaks(_:fileID:filePath:line:column:)`` when it does.
+  ///
+  /// ```swift
+  /// let cache = try await SpecRun.perform("makeCache()") { try await factory.makeCache() }
+  /// if SpecRun.tracksMemoryLeaks, let object = cache as? AnyObject {
+  ///   trackForMemoryLeaks(object)
+  /// }
+  /// ```
+  public static var tracksMemoryLeaks: Bool {
+    guard let tracker = LeakTracker.current else { return false }
+    tracker.noteConsultation()
+    return true
   }
 
   /// Records a failure of the running spec at the line that called `verify`.
@@ -58,8 +71,8 @@ public enum SpecRun {
   /// - Parameter message: The failure, such as `Expected retrieve after an insert to deliver 3
   ///   images, but it delivered nil`.
   public static func recordFailure(_ message: String) {
-    if let run = RunState.current {
-      run.record(message)
+    if let execution = SpecExecution.current {
+      execution.record(message)
     } else {
       Issue.record(Comment(rawValue: message))
     }
@@ -74,8 +87,8 @@ public enum SpecRun {
   ///   - text: The content, written as UTF-8.
   ///   - name: The file's name, such as `expected-cache.json`.
   public static func attach(_ text: String, named name: String) {
-    if let run = RunState.current {
-      run.attach(Array(text.utf8), named: name)
+    if let execution = SpecExecution.current {
+      execution.attach(Array(text.utf8), named: name)
     } else {
       Attachment.record(text, named: name)
     }
@@ -88,26 +101,11 @@ public enum SpecRun {
   ///   - bytes: The content.
   ///   - name: The file's name, such as `expected.png`.
   public static func attach(_ bytes: [UInt8], named name: String) {
-    if let run = RunState.current {
-      run.attach(bytes, named: name)
+    if let execution = SpecExecution.current {
+      execution.attach(bytes, named: name)
     } else {
       Attachment.record(bytes, named: name)
     }
-  }
-
-  /// Tracks `object`, an implementation the running spec made, for memory leaks, when the
-  /// running test case tracks them (the ``Testing/Trait/trackingMemoryLeaks`` trait), and does
-  /// nothing otherwise.
-  ///
-  /// A catalog calls it for every implementation its specs make, so an adopter gets leak
-  /// tracking by adding the trait, in process and in child processes alike; a leak is reported
-  /// at the line that called `verify`.
-  ///
-  /// - Parameter object: The implementation, which must be an instance of a class or an actor:
-  ///   a value has nothing to release.
-  public static func trackForMemoryLeaks(_ object: AnyObject) {
-    guard let run = RunState.current, let tracker = LeakTracker.current else { return }
-    tracker.track(object, sourceLocation: run.configuration.caller)
   }
 
   /// Waits for `operation`, within the running spec's time limit.
@@ -138,16 +136,16 @@ public enum SpecRun {
   public static func perform<Result>(
     _ operation: String, _ body: () async throws -> Result
   ) async throws -> Result {
-    guard let run = RunState.current else { return try await body() }
-    let token = try run.begin(operation)
+    guard let watch = SpecExecution.current?.watch else { return try await body() }
+    let token = try watch.begin(operation)
     let result: Result
     do {
       result = try await body()
     } catch {
-      try run.end(token, throwing: error)
+      try watch.end(token, throwing: error)
       throw error
     }
-    try run.end(token)
+    try watch.end(token)
     return result
   }
 
@@ -194,13 +192,79 @@ public enum SpecRun {
 }
 
 extension SpecRun {
+  /// Waits for an object the running spec made and released to be deallocated, at growing
+  /// intervals from 1 ms to 100 ms, within `patience`.
+  ///
+  /// `release` makes and uses the object and returns it; the engine keeps only a weak reference,
+  /// so nothing of the spec's keeps it alive:
+  ///
+  /// ```swift
+  /// let released = try await SpecRun.expectRelease(within: .seconds(5)) {
+  ///   let cache = try await factory.makeCache()
+  ///   try await cache.insert(data, for: url)
+  ///   return cache
+  /// }
+  /// if !released.isDeallocated {
+  ///   SpecRun.recordFailure("Expected the \(released.typeName) to be deallocated, but …")
+  /// }
+  /// ```
+  ///
+  /// The wait is an operation of the spec, bounded by ``operationTimeLimit`` like any other.
+  ///
+  /// - Parameters:
+  ///   - patience: How long the object may take to go, such as the time its own queue needs to
+  ///     close its files.
+  ///   - release: Makes the object, uses it, and returns it.
+  /// - Returns: Whether the object was deallocated within `patience`, and its type's name.
+  /// - Throws: What `release` throws, or `CancellationError` when the test is cancelled.
+  public static func expectRelease(
+    within patience: Duration, of release: () async throws -> AnyObject
+  ) async throws -> Release {
+    let (reference, typeName) = try await weaklyHeld(release)
+    let isDeallocated = try await perform("the deallocation of a released \(typeName)") {
+      try await Patience.wait(atMost: patience) { reference.isDeallocated }
+    }
+    return Release(typeName: typeName, isDeallocated: isDeallocated)
+  }
+
+  /// The object `release` returns, held weakly once this function returns, and its type's name.
+  private static func weaklyHeld(_ release: () async throws -> AnyObject) async throws -> (
+    WeakReference, String
+  ) {
+    let object = try await release()
+    return (WeakReference(object), String(describing: type(of: object)))
+  }
+
+  /// What ``expectRelease(within:of:)`` saw of a released object.
+  public struct Release: Sendable {
+    /// The name of the object's type, such as `FileImageDataCache`.
+    public let typeName: String
+    /// Whether the object was deallocated within the patience given.
+    public let isDeallocated: Bool
+  }
+
   /// Makes the running spec's watchdog treat the operations in flight as past their time limit
   /// now.
   ///
   /// For a catalog's self-tests of implementations that never return: such an implementation
   /// calls it just before it blocks, so a test proves how the hang is reported without waiting
   /// out a limit. Never call it from an implementation under test.
+  @_spi(SelfTests)
   public static func expireOperationsInFlight() {
-    RunState.current?.expireOperationsInFlight()
+    SpecExecution.current?.watch.expireOperationsInFlight()
   }
+}
+
+/// A weak reference to a released object, to watch it go.
+///
+/// `@unchecked Sendable` is safe: the object is never used through this reference, only compared
+/// with `nil`, and the Swift runtime loads and clears weak references atomically.
+private final class WeakReference: @unchecked Sendable {
+  private weak var object: AnyObject?
+
+  init(_ object: AnyObject) {
+    self.object = object
+  }
+
+  var isDeallocated: Bool { object == nil }
 }

@@ -27,23 +27,25 @@ enum CounterCatalog: SpecCatalog {
 
   static let name = "CounterSpec"
   static let environmentPrefix = "COUNTER_SPEC"
-  static let capabilities: [Capability<CounterCatalog>] = [core, failable, probing, idling]
+  static let capabilities = [
+    AnyCapability(core), AnyCapability(failable), AnyCapability(probing), AnyCapability(idling),
+  ]
 
-  static let core = Capability<CounterCatalog>(
-    "core", protocolName: "CounterFactory", provides: "`makeCounter()`",
+  static let core = Capability<CounterCatalog, any CounterFactory>(
+    "core", provides: "`makeCounter()`",
     checks: "a new counter is zero; additions add up", isProvided: { _ in true },
     specs: { coreSpecs })
 
   /// The capability of the probe, which every factory has: it is listed last, so `all(for:)`
   /// of a factory lists the probe after the real specs.
-  static let probing = Capability<CounterCatalog>(
-    "probing", protocolName: "CounterFactory", provides: "nothing more",
+  static let probing = Capability<CounterCatalog, any CounterFactory>(
+    "probing", provides: "nothing more",
     checks: "the setup a spec sees", isProvided: { _ in true }, specs: { [probe] })
 
   /// A capability whose one spec waits without registering an operation: how the watchdog bounds
   /// a spec that makes no progress.
-  static let idling: Capability<CounterCatalog> = Capability(
-    "idling", protocolName: "IdlingCounterFactory", provides: "nothing more",
+  static let idling = Capability<CounterCatalog, any IdlingCounterFactory>(
+    "idling", provides: "nothing more",
     checks: "nothing: it sleeps", isProvided: { $0 is any IdlingCounterFactory.Type },
     specs: { [idle] })
 
@@ -53,9 +55,8 @@ enum CounterCatalog: SpecCatalog {
     try await Task.sleep(for: .seconds(60))
   }
 
-  static let failable = Capability<CounterCatalog>(
-    "failable", protocolName: "FailableCounterFactory",
-    provides: "`makeAdditionFail(for:)`", checks: "a failed addition changes nothing",
+  static let failable = Capability<CounterCatalog, any FailableCounterFactory>(
+    "failable", provides: "`makeAdditionFail(for:)`", checks: "a failed addition changes nothing",
     isProvided: { $0 is any FailableCounterFactory.Type }, specs: { failableSpecs })
 
   static let coreSpecs: [Spec<CounterCatalog>] = [

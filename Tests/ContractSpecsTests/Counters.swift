@@ -50,8 +50,6 @@ struct TestCounterFactory: FailableCounterFactory, Codable {
   /// Where counters kept forever live.
   static let registry = Locked<[TestCounter]>([])
 
-  /// The line that tracks counters, where a leak is reported.
-  static let trackingLine = #line + 3
   func makeCounter() -> any Counter {
     let counter = TestCounter(flaw: flaw)
     if tracksLeaks { trackForMemoryLeaks(counter) }

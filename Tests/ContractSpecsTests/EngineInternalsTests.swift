@@ -20,19 +20,19 @@ import Testing
     #expect(closestNames(to: "zzz", among: names).isEmpty)
   }
 
-  @Test func runSettings_readsEachVariableAndReportsEveryProblem() {
-    let variables = RunSettings.Variables(prefix: "X")
+  @Test func catalogEnvironment_readsEachVariableAndReportsEveryProblem() {
+    let variables = CatalogEnvironment.Variables(prefix: "X")
 
-    let good = RunSettings.read(
+    let good = CatalogEnvironment.read(
       variables, from: ["X_PROFILE": "Thorough", "X_SEED": "42", "X_SEQUENCES": "5000"])
-    let bad = RunSettings.read(
+    let bad = CatalogEnvironment.read(
       variables, from: ["X_PROFILE": "fast", "X_SEED": "0x2A", "X_SEQUENCES": "0"])
 
-    #expect(good == .success(RunSettings(profile: .thorough, seed: 42, sequences: 5_000)))
+    #expect(good == .success(CatalogEnvironment(profile: .thorough, seed: 42, sequences: 5_000)))
     #expect(
       bad
         == .failure(
-          RunSettingsProblem(problems: [
+          EnvironmentProblem(problems: [
             "X_PROFILE=fast names no profile: set it to quick or thorough",
             "X_SEED=0x2A is not a seed: set it to the decimal number a failure reported, such as 42",
             "X_SEQUENCES=0 is not a number of sequences: set it to a whole number above 0",

@@ -5,7 +5,7 @@ import Testing
 /// Proves the engine's model checker and concurrent register check on the counter contract.
 @Suite(.specProfile(.quick)) struct ModelAndConcurrencyTests {
   @Test func modelCheck_passesOnACounterThatKeepsTheContract() async throws {
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       try await ModelCheck.run(CounterModel(factory: TestCounterFactory()), sequences: 20)
     }
 
@@ -13,7 +13,7 @@ import Testing
   }
 
   @Test func modelCheck_reportsTheShortestSequenceThatFails() async throws {
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       try await ModelCheck.run(
         CounterModel(factory: TestCounterFactory(flaw: .addsTwice)), sequences: 20)
     }
@@ -50,7 +50,7 @@ import Testing
   func specThatWaitsForNothing_failsForMakingNoProgress() async throws {
     let spec = try #require(CounterSpec.named("idle_sleepsWithoutAnOperation"))
 
-    let issues = try await IssueRecorder.issues { try await spec.verify(IdleCounterFactory()) }
+    let issues = try await collectIssues { try await spec.verify(IdleCounterFactory()) }
 
     #expect(
       issues.flatMap { $0.comments.map(\.rawValue) } == [

@@ -60,22 +60,41 @@ import Testing
     let spec = try #require(CounterSpec.named("add_addsUp"))
     let caller = #_sourceLocation
 
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       try await form.verify(spec, TestCounterFactory(tracksLeaks: true), caller: caller)
     }
 
     #expect(issues.isEmpty)
   }
 
+  @Test(.trackingMemoryLeaks, arguments: Form.allCases)
+  func leakTracking_warnsWhenASpecNeverAsksToTrackWhatItMakes(_ form: Form) async throws {
+    let spec = try #require(CounterSpec.named("add_addsUp"))
+    let caller = #_sourceLocation
+
+    let issues = try await collectIssues {
+      try await form.verify(spec, TestCounterFactory(tracksLeaks: false), caller: caller)
+    }
+
+    #expect(issues.map(\.severity) == [.warning])
+    #expect(issues.map(\.sourceLocation) == [caller])
+    #expect(
+      issues.flatMap { $0.comments.map(\.rawValue) } == [
+        "The test tracks memory leaks, but add_addsUp checked nothing for them: its catalog's "
+          + "specs pass the implementations they make to trackForMemoryLeaks when "
+          + "SpecRun.tracksMemoryLeaks is true"
+      ])
+  }
+
   @Test(.operationTimeLimit(.seconds(1)), arguments: Form.allCases)
-  func leakTracking_reportsACounterThatOutlivesTheSpecWhereItWasTracked(_ form: Form)
+  func leakTracking_reportsACounterThatOutlivesTheSpecAtTheCaller(_ form: Form)
     async throws
   {
     let spec = try #require(CounterSpec.named("add_addsUp"))
     let factory = TestCounterFactory(tracksLeaks: true, keepsCountersForever: true)
     let caller = #_sourceLocation
 
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       try await SpecTrait.trackingMemoryLeaks.provideScope(
         for: try #require(Test.current), testCase: Test.Case.current
       ) {
@@ -83,8 +102,7 @@ import Testing
       }
     }
 
-    #expect(issues.map(\.sourceLocation?.fileID) == ["ContractSpecsTests/Counters.swift"])
-    #expect(issues.map(\.sourceLocation?.line) == [TestCounterFactory.trackingLine])
+    #expect(issues.map(\.sourceLocation) == [caller])
     #expect(
       issues.flatMap { $0.comments.map(\.rawValue) } == [
         "TestCounter should have been deallocated when the test ended: a reference cycle or an "
@@ -101,7 +119,7 @@ import Testing
       flaw: .startsAtOne, tracksLeaks: true, keepsCountersForever: true)
     let caller = #_sourceLocation
 
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       try await SpecTrait.trackingMemoryLeaks.provideScope(
         for: try #require(Test.current), testCase: Test.Case.current
       ) {
@@ -122,7 +140,7 @@ import Testing
     let spec = try #require(CounterSpec.named("add_addsUp"))
     let caller = #_sourceLocation
 
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       try await form.verify(spec, TestCounterFactory(tracksLeaks: true), caller: caller)
     }
 
@@ -137,7 +155,7 @@ import Testing
     let spec = try #require(CounterSpec.named("add_addsUp"))
     let caller = #_sourceLocation
 
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       try await SpecTrait.operationTimeLimit(.milliseconds(300)).provideScope(
         for: try #require(Test.current), testCase: Test.Case.current
       ) {
@@ -160,7 +178,7 @@ import Testing
       "value_isZeroWhenNew", reason: "counts from one", link: "https://example.com/1")
     let caller = #_sourceLocation
 
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       try await form.verify(
         spec, TestCounterFactory(flaw: .startsAtOne), knownDeviations: [deviation], caller: caller)
     }
@@ -178,7 +196,7 @@ import Testing
     callSite.column += form == .inProcess ? 0 : 1
     let caller = callSite
 
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       for spec in CounterSpec.all(for: TestCounterFactory.self).prefix(2) {
         try await form.verify(
           spec, TestCounterFactory(), knownDeviations: [misspelled], caller: caller)
@@ -197,7 +215,7 @@ import Testing
   private func probe(_ form: Form) async throws -> String {
     let spec = try #require(CounterSpec.named("probe_reportsItsSetup"))
     let caller = #_sourceLocation
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       try await form.verify(spec, TestCounterFactory(), caller: caller)
     }
     return try #require(issues.first?.comments.first?.rawValue)

@@ -8,7 +8,7 @@ import Testing
   @Test func spec_passesOnAnImplementationThatKeepsTheContract() async throws {
     let spec = try makeSUT("add_addsUp")
 
-    let issues = try await IssueRecorder.issues { try await spec.verify(TestCounterFactory()) }
+    let issues = try await collectIssues { try await spec.verify(TestCounterFactory()) }
 
     #expect(issues.isEmpty)
   }
@@ -17,7 +17,7 @@ import Testing
     let spec = try makeSUT("add_addsUp")
     let caller = #_sourceLocation
 
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       try await spec.verify(TestCounterFactory(flaw: .addsTwice), sourceLocation: caller)
     }
 
@@ -31,7 +31,7 @@ import Testing
   @Test func spec_failsWhenTheFactoryLacksItsCapability() async throws {
     let spec = try makeSUT("add_changesNothingOnFailure")
 
-    let issues = try await IssueRecorder.issues { try await spec.verify(CoreCounterFactory()) }
+    let issues = try await collectIssues { try await spec.verify(CoreCounterFactory()) }
 
     #expect(
       issues.flatMap { $0.comments.map(\.rawValue) } == [
@@ -43,7 +43,7 @@ import Testing
   @Test func spec_namesTheOperationThatThrewWhenAnErrorEndsIt() async throws {
     let spec = try makeSUT("add_changesNothingOnFailure")
 
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       try await spec.verify(UnbreakableCounterFactory())
     }
 
@@ -69,7 +69,7 @@ import Testing
     let specs = CounterSpec.all(
       for: TestCounterFactory.self, environment: ["COUNTER_SPEC_PROFILE": "bogus"])
 
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       for spec in specs { try await spec.verify(TestCounterFactory()) }
     }
 
@@ -88,13 +88,12 @@ import Testing
     #expect(specs.count == 4)
   }
 
-  @Test func capability_isCodableByName() throws {
-    let encoded = try JSONEncoder().encode(CounterCatalog.failable)
+  @Test func capability_isNamedAfterTheProtocolItsSpecsTake() {
+    let capability = CounterCatalog.failable
 
-    let decoded = try JSONDecoder().decode(Capability<CounterCatalog>.self, from: encoded)
+    let protocolName = capability.protocolName
 
-    #expect(String(decoding: encoded, as: UTF8.self) == "\"failable\"")
-    #expect(decoded == CounterCatalog.failable)
+    #expect(protocolName == "FailableCounterFactory")
   }
 
   private func makeSUT(_ id: String) throws -> CounterSpec {

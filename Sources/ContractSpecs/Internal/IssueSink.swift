@@ -2,13 +2,18 @@ import Foundation
 import SharedSupport
 import Testing
 
-/// Where a spec's failures and attachments go: to Swift Testing when the spec runs in the test's
-/// own process, to a report file when it runs in a child process.
+/// Where a spec's failures, attachments and fresh seeds go: to Swift Testing when the spec runs in
+/// the test's own process, to a report file when it runs in a child process.
 protocol IssueSink: Sendable {
   /// Records a failure saying `message` at `location`.
   func record(_ message: String, at location: SourceLocation)
+  /// Records a warning saying `message` at `location`: an issue that does not fail the test.
+  func warn(_ message: String, at location: SourceLocation)
   /// Attaches `bytes` to the running test as a file named `name`.
   func attach(_ bytes: [UInt8], named name: String, at location: SourceLocation)
+  /// Reports the fresh seeds a spec's random work used, so a passing thorough run can be replayed
+  /// exactly, as a failure can.
+  func reportFreshSeeds(_ seeds: [UInt64], of settings: SpecSettings)
 }
 
 /// Records straight into Swift Testing, in the task of the running test case.
@@ -17,8 +22,22 @@ struct TestingSink: IssueSink {
     Issue.record(Comment(rawValue: message), sourceLocation: location)
   }
 
+  func warn(_ message: String, at location: SourceLocation) {
+    #if compiler(>=6.3)
+      Issue.record(Comment(rawValue: message), severity: .warning, sourceLocation: location)
+    #else
+      print("warning: \(location): \(message)")
+    #endif
+  }
+
   func attach(_ bytes: [UInt8], named name: String, at location: SourceLocation) {
     Attachment.record(bytes, named: name, sourceLocation: location)
+  }
+
+  func reportFreshSeeds(_ seeds: [UInt64], of settings: SpecSettings) {
+    for seed in seeds {
+      print(FailureMessage.seedReport(seed, of: settings))
+    }
   }
 }
 
@@ -30,15 +49,25 @@ final class CollectingSink: IssueSink {
   struct Collected: Codable, Sendable {
     var issues: [RecordedIssue] = []
     var attachments: [RecordedAttachment] = []
+    var freshSeeds: [UInt64] = []
   }
 
   func record(_ message: String, at location: SourceLocation) {
     collected.withLock { $0.issues.append(RecordedIssue(message: message, location: location)) }
   }
 
+  func warn(_ message: String, at location: SourceLocation) {
+    let issue = RecordedIssue(message: message, location: location, isWarning: true)
+    collected.withLock { $0.issues.append(issue) }
+  }
+
   func attach(_ bytes: [UInt8], named name: String, at location: SourceLocation) {
     let attachment = RecordedAttachment(name: name, bytes: Data(bytes), location: location)
     collected.withLock { $0.attachments.append(attachment) }
+  }
+
+  func reportFreshSeeds(_ seeds: [UInt64], of settings: SpecSettings) {
+    collected.withLock { $0.freshSeeds += seeds }
   }
 
   /// Everything recorded so far.
@@ -49,6 +78,8 @@ final class CollectingSink: IssueSink {
 struct RecordedIssue: Codable, Sendable, Equatable {
   let message: String
   let location: SourceLocation
+  /// Whether the issue is a warning, which does not fail the test.
+  var isWarning = false
 }
 
 /// An attachment recorded in a child process.

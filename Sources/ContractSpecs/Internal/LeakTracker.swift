@@ -14,6 +14,7 @@ final class LeakTracker: Sendable {
     var tracked: [TrackedInstance] = []
     var isExcused = false
     var patience = Duration.zero
+    var consultations = 0
   }
 
   init(sink: any IssueSink) {
@@ -22,9 +23,10 @@ final class LeakTracker: Sendable {
 
   func track(_ instance: AnyObject, sourceLocation: SourceLocation) {
     let entry = TrackedInstance(instance: instance, sourceLocation: sourceLocation)
-    let limit = RunState.current?.configuration.operationTimeLimit ?? OperationTimeLimit.pinned
+    let limit = SpecExecution.current?.settings.operationTimeLimit ?? OperationTimeLimit.pinned
     let patience = limit.map { min(Self.longestPatience, $0 / 2) } ?? Self.longestPatience
     state.withLock {
+      $0.consultations += 1
       $0.tracked.append(entry)
       $0.patience = max($0.patience, patience)
     }
@@ -59,14 +61,18 @@ final class LeakTracker: Sendable {
       }
     }
     for (survivor, count) in groups {
-      let message =
-        count == 1
-        ? "\(survivor.typeName) should have been deallocated when the test ended: a reference "
-          + "cycle or an unfinished task still holds it"
-        : "\(count) instances of \(survivor.typeName) should have been deallocated when the test "
-          + "ended: a reference cycle or an unfinished task still holds them"
-      sink.record(message, at: survivor.sourceLocation)
+      sink.record(
+        FailureMessage.leaked(survivor.typeName, count: count), at: survivor.sourceLocation)
     }
+  }
+
+  /// How many times code the case ran asked whether it tracks leaks, or tracked an instance: a
+  /// catalog whose specs never do leaves the trait checking nothing.
+  var consultations: Int { state.withLock(\.consultations) }
+
+  /// Notes that code the case ran asked whether it tracks leaks.
+  func noteConsultation() {
+    state.withLock { $0.consultations += 1 }
   }
 
   private func survivors() -> [TrackedInstance] {

@@ -1,6 +1,6 @@
 /// Waits for something that happens on its own soon, such as an object's release once the work
 /// that still holds it returns, checking at growing intervals from 1 ms to 100 ms.
-package enum Patience {
+enum Patience {
   /// Waits until `condition` holds, or `patience` has passed.
   ///
   /// - Parameters:
@@ -8,7 +8,7 @@ package enum Patience {
   ///   - condition: What to wait for; checked first, before any wait.
   /// - Returns: Whether `condition` held in the end.
   /// - Throws: `CancellationError` when the task is cancelled.
-  package static func wait(
+  static func wait(
     atMost patience: Duration, until condition: () -> Bool
   ) async throws -> Bool {
     let clock = ContinuousClock()

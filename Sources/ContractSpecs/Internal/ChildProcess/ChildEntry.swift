@@ -13,8 +13,7 @@
     static func run(_ payloadJSON: Data) async -> Never {
       setpgid(0, 0)
       guard let payload = try? JSONDecoder().decode(ChildPayload.self, from: payloadJSON) else {
-        FileHandle.standardError.write(
-          Data("The child process could not read what its parent sent it\n".utf8))
+        FileHandle.standardError.write(Data("\(FailureMessage.childPayloadUnreadable)\n".utf8))
         _exit(70)
       }
       let control = ChildControlDirectory(path: payload.controlDirectory)
@@ -26,49 +25,48 @@
       }
       control.write("\(getpid())", to: .processID)
       let reporter = ChildReporter(control: control, nonce: payload.nonce)
-      Heartbeat(control: control, period: payload.configuration.operationTimeLimit / 4).start()
+      Heartbeat(control: control, period: payload.settings.operationTimeLimit / 4).start()
       guard let catalog = _typeByName(payload.catalogType) as? any SpecCatalog.Type else {
         reporter.sink.record(
-          "The child process found no spec catalog named \(payload.catalogType)",
-          at: payload.configuration.caller)
+          FailureMessage.childFoundNoCatalog(named: payload.catalogType),
+          at: payload.settings.caller)
         reporter.finish()
       }
       await run(catalog, payload, reporter: reporter)
     }
 
+    /// Runs the payload's spec of `Catalog` through the same ``SpecExecution`` as `verify`, with
+    /// the parent test case's directory and leak tracking, and reports how it ended.
     private static func run<Catalog: SpecCatalog>(
       _: Catalog.Type, _ payload: ChildPayload, reporter: ChildReporter
     ) async -> Never {
-      let configuration = payload.configuration
+      let settings = payload.settings
       guard let spec = Spec<Catalog>.named(payload.specID) else {
         reporter.sink.record(
-          "The child process found no spec called \(payload.specID) in \(Catalog.name).catalog",
-          at: configuration.caller)
+          FailureMessage.childFoundNoSpec(payload.specID, in: Catalog.name), at: settings.caller)
         reporter.finish()
       }
       let factory: Catalog.Factory
       do {
         factory = try decodeFactory(payload, as: Catalog.self)
       } catch {
-        reporter.sink.record(
-          "Expected the child process to decode the factory, but it could not: \(error)",
-          at: configuration.caller)
+        reporter.sink.record(FailureMessage.childCannotDecodeFactory(error), at: settings.caller)
         reporter.finish()
       }
-      let state = RunState(configuration: configuration, sink: reporter.sink)
-      let tracker = configuration.tracksLeaks ? LeakTracker(sink: reporter.leakSink) : nil
-      let expiry = await TemporaryDirectory.$scoped.withValue(configuration.temporaryDirectory) {
+      let execution = SpecExecution(settings: settings, sink: reporter.sink)
+      let tracker = settings.tracksLeaks ? LeakTracker(sink: reporter.leakSink) : nil
+      await TemporaryDirectory.$scoped.withValue(settings.temporaryDirectory) {
         await LeakTracker.$current.withValue(tracker) {
-          await SpecRunner.run(spec, on: factory, state: state) { expiry in
-            reporter.sink.record(state.message(for: expiry), at: configuration.caller)
-            reporter.finish(freshSeeds: state.usesSeeds ? configuration.freshSeeds : [])
+          let outcome = await execution.run(spec, on: factory) { expiry in
+            // On the watchdog's thread: the child's own tasks may be stuck behind the hung one.
+            execution.conclude(.abandoned(expiry), leaks: tracker)
+            reporter.finish()
           }
+          execution.conclude(outcome, leaks: tracker)
+          await tracker?.reportSurvivors()
         }
       }
-      if expiry == nil {
-        await tracker?.reportSurvivors()
-      }
-      reporter.finish(freshSeeds: state.usesSeeds ? configuration.freshSeeds : [])
+      reporter.finish()
     }
 
     /// The factory the payload carries, decoded as the type it names.
@@ -110,7 +108,7 @@
     }
 
     /// Writes the report, then ends the child with every process of its group.
-    func finish(freshSeeds: [UInt64] = []) -> Never {
+    func finish() -> Never {
       let isFirst = isFinishing.withLock { isFinishing in
         defer { isFinishing = true }
         return !isFinishing
@@ -121,7 +119,7 @@
       let collected = sink.current
       let report = ChildReport(
         nonce: nonce, issues: collected.issues, leaks: leakSink.current.issues,
-        attachments: collected.attachments, freshSeeds: freshSeeds)
+        attachments: collected.attachments, freshSeeds: collected.freshSeeds)
       if let json = try? JSONEncoder().encode(report) {
         control.write(Array(json), to: .report)
       }

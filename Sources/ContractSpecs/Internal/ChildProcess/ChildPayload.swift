@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a child process needs to run one spec as its parent would: the spec, the factory as
-/// JSON with its type, the resolved run configuration, and where to report.
+/// JSON with its type, the resolved spec settings, and where to report.
 struct ChildPayload: Codable, Sendable {
   /// The catalog's type, as `_mangledTypeName` spells it.
   let catalogType: String
@@ -10,7 +10,7 @@ struct ChildPayload: Codable, Sendable {
   let factoryType: String
   /// The factory, as JSON.
   let factory: Data
-  let configuration: RunConfiguration
+  let settings: SpecSettings
   /// The ``ChildControlDirectory`` path.
   let controlDirectory: String
   /// A value only this run knows, which the child's report must carry: a report is accepted only

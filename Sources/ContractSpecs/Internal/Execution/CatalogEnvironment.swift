@@ -3,7 +3,7 @@ import Foundation
 /// What the environment says about a run of one catalog's specs: its profile, a seed to replay and
 /// a number of random sequences, each read once and checked, so that a misspelled value fails the
 /// run as a whole instead of applying to some specs and not others.
-struct RunSettings: Equatable, Sendable {
+struct CatalogEnvironment: Equatable, Sendable {
   /// The profile the environment names, or `nil` when it names none.
   var profile: SpecProfile?
   /// The seed to replay, or `nil`.
@@ -31,43 +31,38 @@ struct RunSettings: Equatable, Sendable {
   ///
   /// - Returns: The settings, or every problem with them, one sentence each.
   static func read(_ variables: Variables, from environment: [String: String]) -> Result<
-    RunSettings, RunSettingsProblem
+    CatalogEnvironment, EnvironmentProblem
   > {
-    var settings = RunSettings()
+    var settings = CatalogEnvironment()
     var problems: [String] = []
     if let value = environment[variables.profile] {
       let name = value.trimmingCharacters(in: .whitespaces).lowercased()
       if let profile = SpecProfile(rawValue: name) {
         settings.profile = profile
       } else {
-        let names = SpecProfile.allCases.map(\.rawValue).joined(separator: " or ")
-        problems.append("\(variables.profile)=\(value) names no profile: set it to \(names)")
+        problems.append(FailureMessage.unknownProfile(value, variable: variables.profile))
       }
     }
     if let value = environment[variables.seed] {
       if let seed = UInt64(value.trimmingCharacters(in: .whitespaces)) {
         settings.seed = seed
       } else {
-        problems.append(
-          "\(variables.seed)=\(value) is not a seed: set it to the decimal number a failure "
-            + "reported, such as 42")
+        problems.append(FailureMessage.invalidSeed(value, variable: variables.seed))
       }
     }
     if let value = environment[variables.sequences] {
       if let sequences = Int(value.trimmingCharacters(in: .whitespaces)), sequences > 0 {
         settings.sequences = sequences
       } else {
-        problems.append(
-          "\(variables.sequences)=\(value) is not a number of sequences: set it to a whole "
-            + "number above 0")
+        problems.append(FailureMessage.invalidSequences(value, variable: variables.sequences))
       }
     }
-    return problems.isEmpty ? .success(settings) : .failure(RunSettingsProblem(problems: problems))
+    return problems.isEmpty ? .success(settings) : .failure(EnvironmentProblem(problems: problems))
   }
 }
 
 /// The problems with a run's environment, said together so one run shows them all.
-struct RunSettingsProblem: Error, Equatable, CustomStringConvertible {
+struct EnvironmentProblem: Error, Equatable, CustomStringConvertible {
   let problems: [String]
 
   var description: String { problems.joined(separator: "; ") }

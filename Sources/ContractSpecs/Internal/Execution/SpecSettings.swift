@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// Everything a spec's run depends on besides its factory, resolved once where `verify` is called
-/// and carried as it is into a child process, so that a spec runs the same way in both forms.
-struct RunConfiguration: Codable, Sendable {
+/// Everything one spec's execution depends on besides its factory, resolved once where `verify`
+/// is called and carried as it is into a child process, so that a spec runs the same way in both
+/// forms.
+struct SpecSettings: Codable, Sendable {
   /// The catalog's name, for messages.
   let catalogName: String
   /// The catalog's environment variables' prefix, for replay hints.
@@ -12,8 +13,8 @@ struct RunConfiguration: Codable, Sendable {
   let profile: SpecProfile
   /// How long one operation may take before the spec calls it hung.
   let operationTimeLimit: Duration
-  /// Where that limit comes from, as a message says it: "the quick profile's limit".
-  let limitOrigin: String
+  /// Whether a trait pinned ``operationTimeLimit``, rather than the catalog's profile.
+  let isLimitPinned: Bool
   /// The seeds of the spec's random work: the one derived from the spec's id first, then, in the
   /// thorough profile, a fresh one; or only the seed the environment asks to replay.
   let seeds: [UInt64]
@@ -31,37 +32,32 @@ struct RunConfiguration: Codable, Sendable {
   /// The seeds that are new in this run, which a run prints so that it can be replayed.
   var freshSeeds: [UInt64] { replaysSeed ? [] : Array(seeds.dropFirst()) }
 
-  /// The configuration to run `spec` with, from the traits of the running test and the
-  /// environment.
+  /// The settings to run `spec` with, from the traits of the running test and the environment.
   ///
   /// - Parameters:
   ///   - spec: The spec to run.
   ///   - caller: Where its failures are recorded.
   ///   - environment: The process's environment.
-  /// - Returns: The configuration, or what is wrong with the settings.
+  /// - Returns: The settings, or what is wrong with the environment.
   static func resolve<Catalog: SpecCatalog>(
     for spec: Spec<Catalog>, caller: SourceLocation,
     environment: [String: String] = ProcessInfo.processInfo.environment
-  ) -> Result<RunConfiguration, RunSettingsProblem> {
-    let variables = RunSettings.Variables(prefix: Catalog.environmentPrefix)
-    let settings: RunSettings
-    switch RunSettings.read(variables, from: environment) {
-    case .success(let read): settings = read
+  ) -> Result<SpecSettings, EnvironmentProblem> {
+    let variables = CatalogEnvironment.Variables(prefix: Catalog.environmentPrefix)
+    let read: CatalogEnvironment
+    switch CatalogEnvironment.read(variables, from: environment) {
+    case .success(let settings): read = settings
     case .failure(let problem): return .failure(problem)
     }
-    let profile = SpecProfile.pinned ?? settings.profile ?? .quick
+    let profile = SpecProfile.pinned ?? read.profile ?? .quick
     let pinnedLimit = OperationTimeLimit.pinned
     let limit = pinnedLimit ?? Catalog.operationTimeLimit(in: profile)
     guard limit > .zero else {
-      return .failure(
-        RunSettingsProblem(problems: [
-          "An operation time limit of \(limit) leaves no time: give .operationTimeLimit a "
-            + "duration above zero"
-        ]))
+      return .failure(EnvironmentProblem(problems: [FailureMessage.noTimeLeft(by: limit)]))
     }
     let derived = stableHash(spec.id)
     let seeds: [UInt64] =
-      if let replayed = settings.seed {
+      if let replayed = read.seed {
         [replayed]
       } else if profile == .thorough {
         [derived, .random(in: .min ... .max)]
@@ -69,20 +65,18 @@ struct RunConfiguration: Codable, Sendable {
         [derived]
       }
     return .success(
-      RunConfiguration(
+      SpecSettings(
         catalogName: Catalog.name, environmentPrefix: Catalog.environmentPrefix,
         specID: spec.id, profile: profile, operationTimeLimit: limit,
-        limitOrigin: pinnedLimit == nil
-          ? "the \(profile.rawValue) profile's limit" : "the limit .operationTimeLimit sets",
-        seeds: seeds, replaysSeed: settings.seed != nil, sequences: settings.sequences,
-        temporaryDirectory: TemporaryDirectory.scoped, tracksLeaks: LeakTracker.current != nil,
-        caller: caller))
+        isLimitPinned: pinnedLimit != nil, seeds: seeds, replaysSeed: read.seed != nil,
+        sequences: read.sequences, temporaryDirectory: TemporaryDirectory.scoped,
+        tracksLeaks: LeakTracker.current != nil, caller: caller))
   }
 
   /// The environment variables that replay a random sequence of `seed`: the profile, when it is
   /// not the default, the seed, and the number of sequences, when the environment set it.
   func replayVariables(seed: UInt64) -> String {
-    let variables = RunSettings.Variables(prefix: environmentPrefix)
+    let variables = CatalogEnvironment.Variables(prefix: environmentPrefix)
     return [
       profile == .quick ? nil : "\(variables.profile)=\(profile.rawValue)",
       "\(variables.seed)=\(seed)",

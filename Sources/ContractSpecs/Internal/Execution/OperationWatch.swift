@@ -1,26 +1,19 @@
 import Dispatch
 import SharedSupport
-import Testing
 
-/// The state of one spec's run: its configuration, where its failures go, and the operations it
-/// is waiting for, which a watchdog bounds in time.
+/// The operations one spec waits for, bounded in time: the watchdog gives up on the spec when
+/// one has been in flight for the limit, or when nothing started or ended for that long.
 ///
-/// `verify` sets it for the spec's task as ``current``; every part of the library reads it there,
-/// so that helpers deep in a spec report at the caller's line and register what they wait for
-/// without taking parameters.
-final class RunState: Sendable {
-  /// The run of the spec this task belongs to.
-  @TaskLocal static var current: RunState?
-
-  let configuration: RunConfiguration
-  let sink: any IssueSink
+/// ``SpecRun/perform(_:_:)`` registers each operation here, so that the watchdog knows what the
+/// spec waits for and a failure can name it.
+final class OperationWatch: Sendable {
+  private let limit: Duration
   private let progress: Locked<Progress>
   private let expiryHandler = Locked<(@Sendable (Expiry) -> Void)?>(nil)
   private let checks = ScheduledChecks()
 
-  init(configuration: RunConfiguration, sink: any IssueSink) {
-    self.configuration = configuration
-    self.sink = sink
+  init(limit: Duration) {
+    self.limit = limit
     progress = Locked(Progress(lastProgress: Self.now()))
   }
 
@@ -33,8 +26,8 @@ final class RunState: Sendable {
     var expiry: Expiry?
     var isFinished = false
     var isExpiryRequested = false
-    var lastFailure: (step: String, error: String)?
-    var usesSeeds = false
+    /// The operation that ended last, when it threw, with the type of its error.
+    var lastThrow: (operation: String, errorType: ObjectIdentifier)?
   }
 
   private struct InFlight: Sendable {
@@ -42,35 +35,11 @@ final class RunState: Sendable {
     let start: UInt64
   }
 
-  // MARK: Recording
-
-  /// Records a failure of the spec at the caller's line, unless the spec has been abandoned: a
-  /// run that outlives its time limit must not add failures to a test that has moved on.
-  func record(_ message: String) {
-    guard !isAbandoned else { return }
-    sink.record(message, at: configuration.caller)
-  }
-
-  /// Attaches `bytes` at the caller's line, unless the spec has been abandoned.
-  func attach(_ bytes: [UInt8], named name: String) {
-    guard !isAbandoned else { return }
-    sink.attach(bytes, named: name, at: configuration.caller)
-  }
-
   /// Whether the watchdog has given up on the spec.
   var isAbandoned: Bool { progress.withLock { $0.expiry != nil } }
 
-  /// The seeds of the spec's random work, noting that the spec used them, so that a run prints
-  /// the fresh ones.
-  func seedsForRandomWork() -> [UInt64] {
-    progress.withLock { $0.usesSeeds = true }
-    return configuration.seeds
-  }
-
-  /// Whether the spec asked for its random seeds.
-  var usesSeeds: Bool { progress.withLock { $0.usesSeeds } }
-
-  // MARK: Operations
+  /// Whether the spec has waited for any operation.
+  var hasBegunAnOperation: Bool { progress.withLock { $0.nextToken > 0 } }
 
   /// Registers that the spec now waits for `operation`.
   ///
@@ -84,6 +53,7 @@ final class RunState: Sendable {
       progress.inFlight[progress.nextToken] = InFlight(name: operation, start: now)
       progress.lastProgress = now
       progress.lastOperation = operation
+      progress.lastThrow = nil
       return progress.nextToken
     }
   }
@@ -97,32 +67,32 @@ final class RunState: Sendable {
     try progress.withLock { progress in
       let operation = progress.inFlight.removeValue(forKey: token)
       progress.lastProgress = now
-      if let error, let operation {
-        progress.lastFailure = (operation.name, String(describing: error))
+      if let operation, let error {
+        progress.lastThrow = (operation.name, ObjectIdentifier(type(of: error)))
+      } else {
+        progress.lastThrow = nil
       }
       guard progress.expiry == nil else { throw SpecAbandoned() }
     }
   }
 
-  /// The operation that threw `error` last, when `error` is what it threw: so that an error
-  /// that ends a spec is reported with the step it came from.
-  func step(thatThrew error: any Error) -> String? {
+  /// The operation that threw `error`, when the spec ended with it: the last operation to end
+  /// threw an error of the same type and nothing began after it, so the spec let it escape.
+  func operation(thatThrew error: any Error) -> String? {
     progress.withLock { progress in
-      guard let failure = progress.lastFailure, failure.error == String(describing: error) else {
-        return nil
-      }
-      return failure.step
+      guard let last = progress.lastThrow,
+        last.errorType == ObjectIdentifier(type(of: error))
+      else { return nil }
+      return last.operation
     }
   }
 
-  // MARK: The watchdog
-
   /// Starts bounding the spec's operations in time: `handler` is called once, on the watchdog's
-  /// own thread, when an operation has been in flight for the time limit, or nothing has started
-  /// or ended for that long.
-  func startWatchdog(whenExpired handler: @escaping @Sendable (Expiry) -> Void) {
+  /// own thread, when an operation has been in flight for the limit, or nothing has started or
+  /// ended for that long.
+  func start(whenExpired handler: @escaping @Sendable (Expiry) -> Void) {
     expiryHandler.withLock { $0 = handler }
-    scheduleCheck(after: configuration.operationTimeLimit)
+    scheduleCheck(after: limit)
   }
 
   /// Stops the watchdog: the spec has ended.
@@ -138,9 +108,6 @@ final class RunState: Sendable {
   }
 
   /// Makes the watchdog treat the operations in flight as past their limit now.
-  ///
-  /// For the library's own tests of implementations that never return: they call it just before
-  /// they block, so that a test proves the watchdog's handling without waiting out a limit.
   func expireOperationsInFlight() {
     progress.withLock { $0.isExpiryRequested = true }
     Watchdog.run { self.check() }
@@ -151,7 +118,7 @@ final class RunState: Sendable {
   }
 
   private func check() {
-    let limit = Self.nanoseconds(configuration.operationTimeLimit)
+    let limit = Self.nanoseconds(limit)
     let now = Self.now()
     let (expiry, nextCheck) = progress.withLock { progress -> (Expiry?, UInt64?) in
       guard !progress.isFinished, progress.expiry == nil else { return (nil, nil) }
@@ -169,19 +136,6 @@ final class RunState: Sendable {
       expiryHandler.withLock { $0 }?(expiry)
     } else if let nextCheck {
       scheduleCheck(after: .nanoseconds(Int64(clamping: nextCheck)))
-    }
-  }
-
-  /// The message that says how the spec ran out of time.
-  func message(for expiry: Expiry) -> String {
-    let limit = "\(configuration.operationTimeLimit.readable) (\(configuration.limitOrigin))"
-    switch expiry {
-    case .operation(let name):
-      return "Expected \(name) to return within \(limit), but it had not: a deadlock, a lock "
-        + "never released or a continuation never resumed; the spec stopped waiting for it"
-    case .noProgress(let last):
-      return "Expected \(configuration.specID) to make progress, but nothing it waits for "
-        + "started or ended for \(limit)" + (last.map { ", after \($0)" } ?? "")
     }
   }
 
