@@ -47,8 +47,7 @@ let package = Package(
     .target(name: "ContractSpecs", dependencies: ["SharedSupport"]),
     // The reusable spec suite that any `FeedStore` runs from Swift Testing: one catalog on the
     // engine.
-    .target(
-      name: "FeedStoreSpecs", dependencies: ["ContractSpecs", "FeedCache", "SharedSupport"]),
+    .target(name: "FeedStoreSpecs", dependencies: ["ContractSpecs", "FeedCache"]),
     // What the engine, the spec library, the tests, the benchmark and the crash writer share,
     // once: the seeded generator, scratch directories and a lock. Nothing about feeds; not a
     // product.

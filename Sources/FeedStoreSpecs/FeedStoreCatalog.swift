@@ -16,7 +16,11 @@ public enum FeedStoreCatalog: SpecCatalog {
   public static let environmentPrefix = "FEEDSTORE_SPEC"
 
   /// Every capability, in the order the catalog lists their specs.
-  public static let capabilities: [FeedStoreCapability] = [
+  public static let capabilities: [FeedStoreCapability] = entries.map(\.capability)
+
+  /// The capabilities as the catalog lists them, each declared in its folder under
+  /// `Capabilities/` with what the catalog derives from it: a failable capability's fault.
+  static let entries: [CatalogEntry] = [
     .core, .failableRetrieve, .failableInsert, .failableDelete, .persistent, .damagedStorage,
     .crashSafety,
   ]
@@ -43,8 +47,22 @@ public enum FeedStoreCatalog: SpecCatalog {
 public typealias FeedStoreSpec = Spec<FeedStoreCatalog>
 
 /// A group of `FeedStore` specs, run on a store when its factory conforms to the capability's
-/// protocol; ``FeedStoreCatalog/capabilities`` lists them.
-public typealias FeedStoreCapability = Capability<FeedStoreCatalog>
+/// protocol, whatever that protocol is; ``FeedStoreCatalog/capabilities`` lists them.
+public typealias FeedStoreCapability = AnyCapability<FeedStoreCatalog>
+
+/// One capability as ``FeedStoreCatalog/entries`` lists it, with what the catalog derives from
+/// it, so that the fact is written once: a failable capability carries the fault the model-based
+/// spec injects through it.
+struct CatalogEntry: Sendable {
+  let capability: FeedStoreCapability
+  /// The fault of a failable capability, or `nil`.
+  let fault: OperationFault?
+
+  init<Factory>(_ capability: Capability<FeedStoreCatalog, Factory>, fault: OperationFault? = nil) {
+    self.capability = AnyCapability(capability)
+    self.fault = fault
+  }
+}
 
 /// The profiles the specs run in, `quick` and `thorough`, chosen by `FEEDSTORE_SPEC_PROFILE` or
 /// pinned with the `.specProfile(_:)` trait.

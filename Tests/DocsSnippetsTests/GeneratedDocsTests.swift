@@ -39,7 +39,7 @@ struct GeneratedPart: Sendable, CustomTestStringConvertible {
       // `FeedStoreFactory` is declared in FeedCache, which the catalog does not document: a
       // symbol link to it would not resolve.
       capabilityTable(symbol: {
-        $0 == FeedStoreCapability.core.protocolName ? "`\($0)`" : "``\($0)``"
+        $0 == FeedStoreCatalog.core.protocolName ? "`\($0)`" : "``\($0)``"
       })),
     GeneratedPart(
       "docs/GettingStarted.md", "spec count of MyFeedStoreFactory",

@@ -8,7 +8,8 @@ import Foundation
 struct ConformanceMatrix: Encodable {
   struct Backend: Encodable {
     let name: String
-    let capabilities: [FeedStoreCapability]
+    /// The names of the capabilities the backend's factory has.
+    let capabilities: [String]
     let knownDeviations: [Deviation]
     let notApplicable: [NotApplicable]
   }
@@ -27,7 +28,8 @@ struct ConformanceMatrix: Encodable {
 
   struct Spec: Encodable {
     let id: String
-    let capability: FeedStoreCapability
+    /// The name of the capability the spec needs.
+    let capability: String
     let protocolName: String
     let summary: String
   }
@@ -40,7 +42,7 @@ struct ConformanceMatrix: Encodable {
     ConformanceMatrix(
       backends: ConformanceBackend.all.map { backend in
         Backend(
-          name: backend.name, capabilities: backend.capabilities,
+          name: backend.name, capabilities: backend.capabilities.map(\.name),
           knownDeviations: backend.knownDeviations.map {
             Deviation(specID: $0.specID, reason: $0.reason, link: $0.link)
           },
@@ -50,7 +52,7 @@ struct ConformanceMatrix: Encodable {
       },
       specs: FeedStoreSpec.catalog.map { spec in
         Spec(
-          id: spec.id, capability: spec.capability, protocolName: spec.capability.protocolName,
+          id: spec.id, capability: spec.capability.name, protocolName: spec.capability.protocolName,
           summary: spec.summary)
       })
   }

@@ -11,7 +11,7 @@ import Testing
     let reachesTrap = try await specReaches(.delete, spec)
     let caller = #_sourceLocation
 
-    let failures = try await IssueRecorder.issues {
+    let failures = try await collectIssues {
       try await spec.verifyInChildProcess(
         TrappingFeedStoreFactory(operation: .delete), sourceLocation: caller)
     }
@@ -33,7 +33,7 @@ import Testing
   @Test func trap_failsTheSpecWithTheTrapsMessage() async throws {
     let spec = try #require(FeedStoreSpec.named("delete_emptiesPreviouslyInsertedCache"))
 
-    let failures = try await IssueRecorder.issues {
+    let failures = try await collectIssues {
       try await spec.verifyInChildProcess(TrappingFeedStoreFactory(operation: .delete))
     }
 
@@ -54,10 +54,10 @@ import Testing
     let factory = MisbehavingFeedStoreFactory(misbehavior: .keepsFirstInsertedCache)
     let caller = #_sourceLocation
 
-    let inChild = try await IssueRecorder.issues {
+    let inChild = try await collectIssues {
       try await spec.verifyInChildProcess(factory, sourceLocation: caller)
     }
-    let inProcess = try await IssueRecorder.issues {
+    let inProcess = try await collectIssues {
       try await spec.verify(factory, sourceLocation: caller)
     }
 

@@ -45,7 +45,7 @@ import Testing
   {
     let spec = try #require(FeedStoreSpec.named(id))
     let caller = #_sourceLocation
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       try await spec.verify(HookThrowingFactory(throwingIn: hook), sourceLocation: caller)
     }
     #expect(issues.map(\.sourceLocation) == issues.map { _ in caller })

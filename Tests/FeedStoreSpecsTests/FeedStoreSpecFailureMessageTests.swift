@@ -90,7 +90,7 @@ import Testing
     let spec = try #require(FeedStoreSpec.named(id))
     let factory = MisbehavingFeedStoreFactory(misbehavior: misbehavior)
 
-    let failures = try await IssueRecorder.issues { try await spec.verify(factory) }
+    let failures = try await collectIssues { try await spec.verify(factory) }
 
     #expect(
       failures.map { $0.comments.map(\.rawValue) } == [[message]], sourceLocation: sourceLocation)

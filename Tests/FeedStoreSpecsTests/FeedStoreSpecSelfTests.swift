@@ -20,7 +20,7 @@ import Testing
       "\(brokenStore.misbehavior) names a spec that does not exist")
     let caller = #_sourceLocation
 
-    let failures = try await IssueRecorder.issues {
+    let failures = try await collectIssues {
       try await withTimeLimit(brokenStore.misbehavior.operationTimeLimit) {
         try await spec.verify(factory, sourceLocation: caller)
       }
@@ -33,7 +33,7 @@ import Testing
   /// deletion (the failable-delete group and the model-based spec) accept such a store.
   @Test(
     arguments: FeedStoreSpec.all(for: MisbehavingFeedStoreFactory.self).filter {
-      $0.capability == .failableDelete || $0.id.hasPrefix("model_")
+      $0.capability.name == FeedStoreCatalog.failableDelete.name || $0.id.hasPrefix("model_")
     })
   func spec_passesOnStoreWhoseDeletionFaultSparesEmptyStore(_ spec: FeedStoreSpec) async throws {
     var factory = MisbehavingFeedStoreFactory(misbehavior: nil)

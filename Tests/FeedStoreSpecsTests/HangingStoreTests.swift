@@ -16,7 +16,7 @@ import Testing
     let (spec, factory) = try makeSUT(hostility)
     defer { factory.releases.releaseAll() }
 
-    let failures = try await IssueRecorder.issues { try await spec.verify(factory) }
+    let failures = try await collectIssues { try await spec.verify(factory) }
 
     #expect(failures.map { $0.comments.map(\.rawValue) } == [[Self.timeoutMessage]])
   }
@@ -28,7 +28,7 @@ import Testing
     let factory = tracked
     defer { factory.releases.releaseAll() }
 
-    let failures = try await IssueRecorder.issues {
+    let failures = try await collectIssues {
       try await SpecTrait.trackingMemoryLeaks.provideScope(
         for: try #require(Test.current), testCase: Test.Case.current
       ) {
@@ -49,7 +49,7 @@ import Testing
       .neverResumesItsContinuationOnSecondInsert, in: try TemporaryDirectory.current,
       announcesHang: false)
 
-    let failures = try await IssueRecorder.issues {
+    let failures = try await collectIssues {
       try await SpecTrait.operationTimeLimit(.milliseconds(500)).provideScope(
         for: try #require(Test.current), testCase: Test.Case.current
       ) {

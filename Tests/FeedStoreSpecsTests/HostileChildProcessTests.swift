@@ -51,8 +51,8 @@ import Testing
     #expect(message.count < 700)
     #expect(
       message.contains(
-        "; it wrote: …FeedStoreSpecsTests/HostileFeedStore.swift:89: Fatal error: "
-          + "HostileFeedStore traps after flooding standard error ("))
+        "; it wrote: …FeedStoreSpecsTests/HostileFeedStore.swift:\(HostileFeedStore.trapLine): "
+          + "Fatal error: HostileFeedStore traps after flooding standard error ("))
     #expect(message.hasSuffix(" bytes in all, attached as standard-error.txt)"))
   }
 
@@ -115,7 +115,7 @@ import Testing
     let spec = try #require(FeedStoreSpec.named("insert_overridesPreviouslyInsertedCache"))
     let factory = HostileFeedStoreFactory(
       hostility, in: try TemporaryDirectory.current, announcesHang: announcesHang)
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       try await withTimeLimit(timeLimit) {
         try await spec.verifyInChildProcess(factory)
       }

@@ -1,3 +1,4 @@
+@_spi(SelfTests) import ContractSpecs
 import FeedCache
 import FeedStoreSpecs
 import Foundation
@@ -32,6 +33,15 @@ enum Hostility: String, Codable, CaseIterable, Sendable {
 
 /// An in-memory store that keeps the contract until its ``Hostility`` strikes.
 actor HostileFeedStore: FeedStore {
+  /// The line a flooding store's trap names, as the failure quotes it: the `fatalError` of
+  /// ``trapAfterFlooding()``.
+  static let trapLine = #line + 4
+
+  /// Traps, as a store with a bug does.
+  private static func trapAfterFlooding() -> Never {
+    fatalError("HostileFeedStore traps after flooding standard error")
+  }
+
   private let hostility: Hostility
   private let directory: URL
   private let announcesHang: Bool
@@ -86,7 +96,7 @@ actor HostileFeedStore: FeedStore {
       for _ in 0..<65_536 {
         _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
       }
-      fatalError("HostileFeedStore traps after flooding standard error")
+      Self.trapAfterFlooding()
     default:
       break
     }

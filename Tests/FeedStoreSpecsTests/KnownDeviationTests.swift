@@ -8,7 +8,7 @@ import Testing
       "insert_deliversErrorOnFailure", reason: "insert cannot fail yet",
       link: "https://example.com/1")
 
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       try await spec.verify(factory, knownDeviations: [deviation])
     }
 
@@ -36,7 +36,7 @@ import Testing
     let deviation = KnownDeviation(
       "insert_deliversErrorOnFailure", reason: "fixed since", link: "https://example.com/2")
 
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       try await spec.verify(factory, knownDeviations: [deviation])
     }
 
@@ -49,7 +49,7 @@ import Testing
     let other = KnownDeviation(
       "retrieve_deliversNilOnEmptyStore", reason: "another spec", link: "https://example.com/3")
 
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       try await spec.verify(factory, knownDeviations: [other])
     }
 
@@ -64,7 +64,7 @@ import Testing
     let misspelled = KnownDeviation(
       "insert_deliversErorOnFailure", reason: "a typo", link: "https://example.com/4")
 
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       try await spec.verify(factory, knownDeviations: [misspelled])
     }
 
@@ -83,7 +83,7 @@ import Testing
     let factory = MisbehavingFeedStoreFactory(misbehavior: nil)
     let caller = #_sourceLocation
 
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       for spec in specs {
         try await spec.verify(factory, knownDeviations: [misspelled], sourceLocation: caller)
       }
@@ -96,7 +96,7 @@ import Testing
     let (spec, factory) = try makeSUT("insert_deliversErrorOnFailure", nil)
     let unrelated = KnownDeviation("zzz", reason: "nothing like it", link: "https://example.com/7")
 
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       try await spec.verify(factory, knownDeviations: [unrelated])
     }
 
@@ -110,7 +110,7 @@ import Testing
     let inapplicable = KnownDeviation(
       "insert_deliversErrorOnFailure", reason: "cannot fail", link: "https://example.com/5")
 
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       try await spec.verify(CoreOnlyFeedStoreFactory(), knownDeviations: [inapplicable])
     }
 

@@ -9,7 +9,7 @@ import Testing
     let survivor = Probe()
     let line = Locked<Int>(0)
 
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       try await trackingLeaks {
         line.withLock { $0 = #line + 1 }
         trackForMemoryLeaks(survivor)
@@ -25,7 +25,7 @@ import Testing
     struct BodyFailure: Error {}
     let survivor = Probe()
 
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       await #expect(throws: BodyFailure.self) {
         try await trackingLeaks {
           trackForMemoryLeaks(survivor)
@@ -41,7 +41,7 @@ import Testing
   func survivingInstancesTrackedAtOnePlace_areReportedOnceWithTheirCount() async throws {
     let survivors = (1...3).map { _ in Probe() }
 
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       try await trackingLeaks {
         for survivor in survivors { trackForMemoryLeaks(survivor) }
       }
@@ -71,7 +71,7 @@ import Testing
   }
 
   @Test func trackingOutsideTheTrait_isReported() async throws {
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       trackForMemoryLeaks(Probe())
     }
 
@@ -104,7 +104,7 @@ import Testing
     then body: @escaping @Sendable (Probe) async -> Void = { _ in }
   ) async throws -> (issues: [Issue], isDeallocated: Bool) {
     let released = WeakProbe()
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       try await trackingLeaks {
         let probe = Probe()
         released.set(probe)

@@ -8,7 +8,7 @@ import Testing
   @Test func shrunkFailure_reportsTheSeedAndTheShortestFailingSteps() async throws {
     let (spec, factory) = try makeSUT(misbehavior: .ignoresDeleteOfReplacedCache)
 
-    let failures = try await IssueRecorder.issues { try await spec.verify(factory) }
+    let failures = try await collectIssues { try await spec.verify(factory) }
 
     #expect(failures.map { $0.comments.map(\.rawValue) } == [[Self.shrunkFailure]])
   }
@@ -16,7 +16,7 @@ import Testing
   @Test func failureThatNeedsReusedStorage_isReportedAsItRanAndUnreduced() async throws {
     let (spec, factory) = try makeSUT(misbehavior: .ignoresInsertsOnceItsStorageHasTakenThirty)
 
-    let failures = try await IssueRecorder.issues { try await spec.verify(factory) }
+    let failures = try await collectIssues { try await spec.verify(factory) }
 
     let message = try #require(failures.first?.comments.first?.rawValue)
     #expect(failures.count == 1)

@@ -19,7 +19,7 @@ import Testing
       FeedStoreSpec.named(brokenStore.specID), "\(brokenStore) names a spec that does not exist")
     let caller = #_sourceLocation
 
-    let failures = try await IssueRecorder.issues {
+    let failures = try await collectIssues {
       if brokenStore.misbehavior == .claimsDamageableWithNoRow {
         try await spec.verify(RowlessDamageableFactory(), sourceLocation: caller)
       } else {

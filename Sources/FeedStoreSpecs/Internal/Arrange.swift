@@ -22,8 +22,8 @@ extension FeedStoreFactory {
   /// `store`, tracked for memory leaks when the running test tracks them and the store is an
   /// object: every store a spec makes is, so an adopter needs only the trait.
   func tracked(_ store: Store) -> Store {
-    if Store.self is AnyObject.Type {
-      SpecRun.trackForMemoryLeaks(store as AnyObject)
+    if SpecRun.tracksMemoryLeaks, Store.self is AnyObject.Type {
+      trackForMemoryLeaks(store as AnyObject)
     }
     return store
   }

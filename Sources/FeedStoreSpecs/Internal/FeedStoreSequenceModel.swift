@@ -16,7 +16,7 @@ struct FeedStoreSequenceModel: SequenceModel {
 
   init(factory: any FeedStoreFactory) {
     self.factory = factory
-    persistent = FeedStoreCapability.persistent.isProvided(by: type(of: factory))
+    persistent = FeedStoreCatalog.persistent.isProvided(by: type(of: factory))
     faults = OperationFault.available(to: factory)
   }
 

@@ -9,7 +9,8 @@ enum FeedOperation: String, Hashable, Sendable {
 /// An operation a failable capability breaks, with how to break it: what the model-based spec
 /// injects into its sequences.
 ///
-/// Each failable capability declares its own beside its protocol; ``all`` lists them.
+/// Each failable capability declares its own beside its protocol, and its ``CatalogEntry``
+/// carries it; ``all`` lists the faults of the catalog's entries.
 struct OperationFault: Sendable {
   /// The capability whose factories can inject the fault.
   let capability: FeedStoreCapability
@@ -28,12 +29,12 @@ struct OperationFault: Sendable {
   ///   - factoryMethod: The method's name, as printed steps call it.
   ///   - inject: Breaks the operation of a store the factory made.
   init<Capable: Sendable>(
-    _ capability: FeedStoreCapability,
+    _ capability: Capability<FeedStoreCatalog, Capable>,
     breaking operation: FeedOperation,
     with factoryMethod: String,
     inject: @escaping @Sendable (Capable, any FeedStore) async throws -> Void
   ) {
-    self.capability = capability
+    self.capability = AnyCapability(capability)
     self.operation = operation
     self.factoryMethod = factoryMethod
     self.inject = { factory, store in
@@ -45,7 +46,7 @@ struct OperationFault: Sendable {
   }
 
   /// Every fault a capability of the catalog can inject.
-  static let all: [OperationFault] = [.retrieval, .insertion, .deletion]
+  static let all: [OperationFault] = FeedStoreCatalog.entries.compactMap(\.fault)
 
   /// The faults `factory` can inject, in the order of ``all``.
   static func available(to factory: any FeedStoreFactory) -> [OperationFault] {

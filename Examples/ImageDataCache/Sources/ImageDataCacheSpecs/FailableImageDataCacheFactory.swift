@@ -29,16 +29,9 @@ public protocol FailableImageDataCacheFactory: ImageDataCacheFactory {
   func restoreStorage(of cache: Cache) async throws
 }
 
-extension ImageDataCacheCapability {
-  /// Inserts and removes that fail throw and change nothing, and a retrieve that cannot read
-  /// throws rather than deliver nil: every ``FailableImageDataCacheFactory``.
-  public static var failable: Self { ImageDataCacheCatalog.failable }
-}
-
 extension ImageDataCacheCatalog {
-  static let failable = ImageDataCacheCapability(
+  public static let failable = Capability<ImageDataCacheCatalog, any FailableImageDataCacheFactory>(
     "failable",
-    protocolName: "FailableImageDataCacheFactory",
     provides: "`breakStorage(of:)` and `restoreStorage(of:)`: a real fault in the storage",
     checks: "inserts and removes on failing storage throw and change nothing; a retrieve that "
       + "cannot read throws instead of delivering nil; errors name the URL (recommended)",

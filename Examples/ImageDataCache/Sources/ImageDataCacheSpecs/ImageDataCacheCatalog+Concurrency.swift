@@ -4,7 +4,7 @@ import Foundation
 extension ImageDataCacheCatalog {
   static let concurrencySpecs: [ImageDataCacheSpec] = [
     ImageDataCacheSpec(
-      "concurrency_concurrentInsertsAndRetrievesNeverMixData", .core,
+      "concurrency_concurrentInsertsAndRetrievesNeverMixData", core,
       "Writers and readers at once on one URL: every retrieve delivers nil or one insert's bytes, "
         + "whole and not yet replaced."
     ) { (factory: any ImageDataCacheFactory) in

@@ -4,7 +4,7 @@ import Foundation
 extension ImageDataCacheCatalog {
   static let failureSpecs: [ImageDataCacheSpec] = [
     ImageDataCacheSpec(
-      "failure_insertThrowsWhenStorageFails", .failable,
+      "failure_insertThrowsWhenStorageFails", failable,
       "An insert while the storage fails throws, for a URL that holds data and for one that does "
         + "not."
     ) { (factory: any FailableImageDataCacheFactory) in
@@ -19,7 +19,7 @@ extension ImageDataCacheCatalog {
       }
     },
     ImageDataCacheSpec(
-      "failure_removeThrowsWhenStorageFails", .failable,
+      "failure_removeThrowsWhenStorageFails", failable,
       "Removing the data of a URL that holds some, while the storage fails, throws."
     ) { (factory: any FailableImageDataCacheFactory) in
       let url = try SpecValues.url(1)
@@ -31,7 +31,7 @@ extension ImageDataCacheCatalog {
       }
     },
     ImageDataCacheSpec(
-      "failure_retrieveNeverDeliversNilForDataItCannotRead", .failable,
+      "failure_retrieveNeverDeliversNilForDataItCannotRead", failable,
       "While the storage fails, retrieving a URL that holds data throws or delivers its bytes, "
         + "never nil."
     ) { (factory: any FailableImageDataCacheFactory) in
@@ -53,7 +53,7 @@ extension ImageDataCacheCatalog {
       }
     },
     ImageDataCacheSpec(
-      "failure_failedInsertChangesNothing", .failable,
+      "failure_failedInsertChangesNothing", failable,
       "Once the storage works again, inserts that failed have changed no URL's data."
     ) { (factory: any FailableImageDataCacheFactory) in
       let (url, otherURL) = (try SpecValues.url(1), try SpecValues.url(2))
@@ -78,7 +78,7 @@ extension ImageDataCacheCatalog {
       }
     },
     ImageDataCacheSpec(
-      "failure_failedRemoveChangesNothing", .failable,
+      "failure_failedRemoveChangesNothing", failable,
       "Once the storage works again, a remove that failed has left the URL's data as it was."
     ) { (factory: any FailableImageDataCacheFactory) in
       let (url, data) = (try SpecValues.url(1), SpecValues.data(1, count: 12))
@@ -96,7 +96,7 @@ extension ImageDataCacheCatalog {
         from: sut.cache, of: url, toDeliver: data, "after a failed remove and restoreStorage(of:)")
     },
     ImageDataCacheSpec(
-      "failure_errorNamesTheURL", .failable,
+      "failure_errorNamesTheURL", failable,
       "Recommended: the error of an insert or a remove that fails names the URL it was for.",
       isRecommendation: true
     ) { (factory: any FailableImageDataCacheFactory) in

@@ -4,7 +4,7 @@ import Foundation
 extension ImageDataCacheCatalog {
   static let insertSpecs: [ImageDataCacheSpec] = [
     ImageDataCacheSpec(
-      "insert_deliversInsertedData", .core,
+      "insert_deliversInsertedData", core,
       "Retrieving after an insert delivers exactly the inserted bytes."
     ) { (factory: any ImageDataCacheFactory) in
       let sut = try await factory.makeCacheForSpec()
@@ -16,7 +16,7 @@ extension ImageDataCacheCatalog {
       await expectRetrieve(from: sut, of: url, toDeliver: data, "after an insert")
     },
     ImageDataCacheSpec(
-      "insert_keepsEmptyDataAsEmptyData", .core,
+      "insert_keepsEmptyDataAsEmptyData", core,
       "Inserting empty data stores it: retrieving delivers zero bytes, not nil."
     ) { (factory: any ImageDataCacheFactory) in
       let sut = try await factory.makeCacheForSpec()
@@ -27,7 +27,7 @@ extension ImageDataCacheCatalog {
       await expectRetrieve(from: sut, of: url, toDeliver: Data(), "after inserting empty data")
     },
     ImageDataCacheSpec(
-      "insert_overridesPreviousData", .core,
+      "insert_overridesPreviousData", core,
       "A second insert for a URL replaces the first: retrieving delivers the second's bytes."
     ) { (factory: any ImageDataCacheFactory) in
       let sut = try await factory.makeCacheForSpec()
@@ -40,7 +40,7 @@ extension ImageDataCacheCatalog {
       await expectRetrieve(from: sut, of: url, toDeliver: second, "after a second insert")
     },
     ImageDataCacheSpec(
-      "insert_shorterDataLeavesNothingOfTheLonger", .core,
+      "insert_shorterDataLeavesNothingOfTheLonger", core,
       "Inserts ever shorter, down to empty, each deliver exactly their bytes, with no tail of the "
         + "data before."
     ) { (factory: any ImageDataCacheFactory) in

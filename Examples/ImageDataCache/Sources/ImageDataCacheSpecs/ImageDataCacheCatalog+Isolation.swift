@@ -4,7 +4,7 @@ import Foundation
 extension ImageDataCacheCatalog {
   static let isolationSpecs: [ImageDataCacheSpec] = [
     ImageDataCacheSpec(
-      "isolation_cachesFromTwoMakeCacheCallsShareNothing", .core,
+      "isolation_cachesFromTwoMakeCacheCallsShareNothing", core,
       "Two caches from two makeCache() calls never see each other's inserts or removes."
     ) { (factory: any ImageDataCacheFactory) in
       let first = try await factory.makeCacheForSpec()

@@ -4,7 +4,7 @@ import Foundation
 extension ImageDataCacheCatalog {
   static let persistenceSpecs: [ImageDataCacheSpec] = [
     ImageDataCacheSpec(
-      "persistence_secondInstanceSeesInserts", .persistent,
+      "persistence_secondInstanceSeesInserts", persistent,
       "A second instance over the same storage delivers what the first inserted, before it opened "
         + "and after."
     ) { (factory: any PersistentImageDataCacheFactory) in
@@ -25,7 +25,7 @@ extension ImageDataCacheCatalog {
         "through a second instance open while the first inserted")
     },
     ImageDataCacheSpec(
-      "persistence_secondInstanceSeesRemoval", .persistent,
+      "persistence_secondInstanceSeesRemoval", persistent,
       "After one instance removes a URL's data, another over the same storage delivers nil for it."
     ) { (factory: any PersistentImageDataCacheFactory) in
       let storage = try await factory.makeSharedStorage()
@@ -43,7 +43,7 @@ extension ImageDataCacheCatalog {
         from: second, of: url, toDeliver: nil, "through the second after the first removed it")
     },
     ImageDataCacheSpec(
-      "persistence_latestInsertThroughEitherInstanceWins", .persistent,
+      "persistence_latestInsertThroughEitherInstanceWins", persistent,
       "Inserts alternating between two instances over one storage: both deliver the latest."
     ) { (factory: any PersistentImageDataCacheFactory) in
       let storage = try await factory.makeSharedStorage()
@@ -65,7 +65,7 @@ extension ImageDataCacheCatalog {
       }
     },
     ImageDataCacheSpec(
-      "concurrency_instancesOverOneStorageNeverMixData", .persistent,
+      "concurrency_instancesOverOneStorageNeverMixData", persistent,
       "Writers and readers at once through two instances over one storage: every retrieve "
         + "delivers nil or one whole, current insert."
     ) { (factory: any PersistentImageDataCacheFactory) in

@@ -4,7 +4,7 @@ import Foundation
 extension ImageDataCacheCatalog {
   static let removeSpecs: [ImageDataCacheSpec] = [
     ImageDataCacheSpec(
-      "remove_leavesTheURLWithoutData", .core,
+      "remove_leavesTheURLWithoutData", core,
       "After removing a URL's data, retrieving it delivers nil."
     ) { (factory: any ImageDataCacheFactory) in
       let sut = try await factory.makeCacheForSpec()
@@ -17,7 +17,7 @@ extension ImageDataCacheCatalog {
       await expectRetrieve(from: sut, of: url, toDeliver: nil, "after a remove")
     },
     ImageDataCacheSpec(
-      "remove_succeedsForURLWithoutData", .core,
+      "remove_succeedsForURLWithoutData", core,
       "Removing a URL that holds no data succeeds, on a new cache and again after a remove."
     ) { (factory: any ImageDataCacheFactory) in
       let sut = try await factory.makeCacheForSpec()

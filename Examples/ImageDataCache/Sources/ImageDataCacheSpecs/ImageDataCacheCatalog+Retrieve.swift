@@ -4,7 +4,7 @@ import Foundation
 extension ImageDataCacheCatalog {
   static let retrieveSpecs: [ImageDataCacheSpec] = [
     ImageDataCacheSpec(
-      "retrieve_deliversNilForUnknownURL", .core,
+      "retrieve_deliversNilForUnknownURL", core,
       "A new cache delivers nil for a URL it was never given."
     ) { (factory: any ImageDataCacheFactory) in
       let sut = try await factory.makeCacheForSpec()
@@ -13,7 +13,7 @@ extension ImageDataCacheCatalog {
         from: sut, of: try SpecValues.url(1), toDeliver: nil, "from a new cache")
     },
     ImageDataCacheSpec(
-      "retrieve_twiceDeliversTheSameData", .core,
+      "retrieve_twiceDeliversTheSameData", core,
       "Retrieving a URL twice delivers its data both times, and a URL without data stays without."
     ) { (factory: any ImageDataCacheFactory) in
       let sut = try await factory.makeCacheForSpec()

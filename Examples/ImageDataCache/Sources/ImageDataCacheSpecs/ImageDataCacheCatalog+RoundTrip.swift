@@ -4,7 +4,7 @@ import Foundation
 extension ImageDataCacheCatalog {
   static let roundTripSpecs: [ImageDataCacheSpec] = [
     ImageDataCacheSpec(
-      "roundTrip_keepsEveryByteValue", .core,
+      "roundTrip_keepsEveryByteValue", core,
       "Data of every byte value, invalid UTF-8, line breaks, NULs and random bytes from the run's "
         + "seeds comes back exactly."
     ) { (factory: any ImageDataCacheFactory) in
@@ -32,7 +32,7 @@ extension ImageDataCacheCatalog {
       }
     },
     ImageDataCacheSpec(
-      "roundTrip_keepsDataOfSizesBesidePowersOfTwo", .core,
+      "roundTrip_keepsDataOfSizesBesidePowersOfTwo", core,
       "Data of 2ᵏ − 1, 2ᵏ and 2ᵏ + 1 bytes, each replacing the size before, comes back whole."
     ) { (factory: any ImageDataCacheFactory) in
       let sut = try await factory.makeCacheForSpec()

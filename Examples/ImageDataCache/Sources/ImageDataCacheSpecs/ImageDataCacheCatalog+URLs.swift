@@ -4,7 +4,7 @@ import Foundation
 extension ImageDataCacheCatalog {
   static let urlSpecs: [ImageDataCacheSpec] = [
     ImageDataCacheSpec(
-      "urls_insertLeavesOtherURLsUnaffected", .core,
+      "urls_insertLeavesOtherURLsUnaffected", core,
       "An insert for one URL leaves the data of every other URL as it was."
     ) { (factory: any ImageDataCacheFactory) in
       let sut = try await factory.makeCacheForSpec()
@@ -20,7 +20,7 @@ extension ImageDataCacheCatalog {
       }
     },
     ImageDataCacheSpec(
-      "urls_removeLeavesOtherURLsUnaffected", .core,
+      "urls_removeLeavesOtherURLsUnaffected", core,
       "Removing one URL's data leaves the data of every other URL as it was."
     ) { (factory: any ImageDataCacheFactory) in
       let sut = try await factory.makeCacheForSpec()
@@ -36,7 +36,7 @@ extension ImageDataCacheCatalog {
       }
     },
     ImageDataCacheSpec(
-      "urls_differingInAnyCharacterAreDistinct", .core,
+      "urls_differingInAnyCharacterAreDistinct", core,
       "URLs that differ only in case, scheme, port, a slash, the query, a fragment or "
         + "percent-encoding each hold their own data."
     ) { (factory: any ImageDataCacheFactory) in
@@ -52,7 +52,7 @@ extension ImageDataCacheCatalog {
       }
     },
     ImageDataCacheSpec(
-      "urls_relativeURLSharesTheDataOfItsAbsoluteForm", .core,
+      "urls_relativeURLSharesTheDataOfItsAbsoluteForm", core,
       "A URL relative to a base and the absolute URL it resolves to are one key."
     ) { (factory: any ImageDataCacheFactory) in
       let sut = try await factory.makeCacheForSpec()

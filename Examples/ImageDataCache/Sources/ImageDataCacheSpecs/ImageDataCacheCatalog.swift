@@ -15,7 +15,9 @@ public enum ImageDataCacheCatalog: SpecCatalog {
   public static let environmentPrefix = "IMAGECACHE_SPEC"
 
   /// Every capability, in the order the catalog lists their specs.
-  public static let capabilities: [ImageDataCacheCapability] = [.core, .failable, .persistent]
+  public static let capabilities = [
+    AnyCapability(core), AnyCapability(failable), AnyCapability(persistent),
+  ]
 }
 
 /// One behavior of the ``ImageDataCache`` contract, ready to run against a factory's caches.
@@ -30,4 +32,4 @@ public typealias ImageDataCacheSpec = Spec<ImageDataCacheCatalog>
 
 /// A group of ``ImageDataCacheSpec``s, run on a cache when its factory conforms to the group's
 /// protocol.
-public typealias ImageDataCacheCapability = Capability<ImageDataCacheCatalog>
+public typealias ImageDataCacheCapability = AnyCapability<ImageDataCacheCatalog>

@@ -26,16 +26,9 @@ public protocol ImageDataCacheFactory: Sendable {
   func makeCache() async throws -> Cache
 }
 
-extension ImageDataCacheCapability {
-  /// Insert, retrieve and remove on a working cache, URL keys, exact round trips, concurrent use
-  /// and the model-based spec: every ``ImageDataCacheFactory``.
-  public static var core: Self { ImageDataCacheCatalog.core }
-}
-
 extension ImageDataCacheCatalog {
-  static let core = ImageDataCacheCapability(
+  public static let core = Capability<ImageDataCacheCatalog, any ImageDataCacheFactory>(
     "core",
-    protocolName: "ImageDataCacheFactory",
     provides: "`makeCache()`: a new, empty cache that shares nothing",
     checks: "retrieve, insert and remove on a working cache; URLs as keys, to the byte; exact "
       + "round trips of every byte value and of sizes beside powers of two; caches from two "

@@ -20,16 +20,11 @@ public protocol PersistentImageDataCacheFactory: ImageDataCacheFactory {
   func makeCache(sharingStorageWith cache: Cache) async throws -> Cache
 }
 
-extension ImageDataCacheCapability {
-  /// Two instances over one storage see each other's inserts and removes, also at once: every
-  /// ``PersistentImageDataCacheFactory``.
-  public static var persistent: Self { ImageDataCacheCatalog.persistent }
-}
-
 extension ImageDataCacheCatalog {
-  static let persistent = ImageDataCacheCapability(
+  public static let persistent = Capability<
+    ImageDataCacheCatalog, any PersistentImageDataCacheFactory
+  >(
     "persistent",
-    protocolName: "PersistentImageDataCacheFactory",
     provides: "`makeCache(sharingStorageWith:)`: a second instance over a cache's storage",
     checks: "a second instance sees the first's inserts and removes; the latest insert through "
       + "either wins; concurrent writers and readers through both never see a mix",

@@ -89,7 +89,7 @@ import Testing
     let spec = try #require(ImageDataCacheSpec.named(id), sourceLocation: sourceLocation)
     let factory = JournalImageDataCacheFactory(misbehavior: misbehavior)
 
-    let failures = try await IssueRecorder.issues { try await spec.verify(factory) }
+    let failures = try await collectIssues { try await spec.verify(factory) }
 
     #expect(
       failures.map { $0.comments.map(\.rawValue).joined() } == messages,

@@ -20,7 +20,7 @@ import Testing
     let factory = JournalImageDataCacheFactory(misbehavior: brokenCache.misbehavior)
     let caller = #_sourceLocation
 
-    let failures = try await IssueRecorder.issues {
+    let failures = try await collectIssues {
       try await spec.verify(factory, sourceLocation: caller)
     }
 
@@ -47,7 +47,7 @@ import Testing
     let deviation = KnownDeviation(
       spec.id, reason: "the journal's errors are its own", link: "https://example.com/issues/1")
 
-    let issues = try await IssueRecorder.issues {
+    let issues = try await collectIssues {
       try await spec.verify(factory, knownDeviations: [deviation])
     }
 

@@ -6,7 +6,7 @@ extension FeedStoreCatalog {
   /// Sizes where pages, buffers, batch limits and narrow counters break: beside powers of two.
   static let boundarySpecs: [FeedStoreSpec] = [
     FeedStoreSpec(
-      "roundTrip_keepsFeedsOfSizesBesidePowersOfTwo", .core,
+      "roundTrip_keepsFeedsOfSizesBesidePowersOfTwo", core,
       "Feeds of 2ᵏ − 1, 2ᵏ and 2ᵏ + 1 images, replacing feeds an image shorter or longer, come "
         + "back whole."
     ) { (factory: any FeedStoreFactory) in
@@ -26,7 +26,7 @@ extension FeedStoreCatalog {
       }
     },
     FeedStoreSpec(
-      "roundTrip_keepsTextOfLengthsBesidePowersOfTwo", .core,
+      "roundTrip_keepsTextOfLengthsBesidePowersOfTwo", core,
       "Text of 2ᵏ − 1, 2ᵏ and 2ᵏ + 1 UTF-8 bytes, a multi-byte scalar across each power of two, "
         + "comes back exactly."
     ) { (factory: any FeedStoreFactory) in

@@ -4,7 +4,7 @@ import FeedCache
 extension FeedStoreCatalog {
   static let concurrencySpecs: [FeedStoreSpec] = [
     FeedStoreSpec(
-      "concurrency_concurrentInsertsAndRetrievesNeverMixFeeds", .core,
+      "concurrency_concurrentInsertsAndRetrievesNeverMixFeeds", core,
       "Writers and readers at once: every retrieve delivers nil or one inserted feed, whole."
     ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeEmptyStore()
@@ -12,7 +12,7 @@ extension FeedStoreCatalog {
       await expectConcurrentUseKeepsTheContract(on: [sut])
     },
     FeedStoreSpec(
-      "concurrency_operationsInSequenceAreObservedInOrder", .core,
+      "concurrency_operationsInSequenceAreObservedInOrder", core,
       "Insert, delete, insert delivers the last insert, and insert then delete delivers nil."
     ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeEmptyStore()

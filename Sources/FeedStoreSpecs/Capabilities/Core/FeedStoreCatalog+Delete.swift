@@ -4,7 +4,7 @@ import FeedCache
 extension FeedStoreCatalog {
   static let deleteSpecs: [FeedStoreSpec] = [
     FeedStoreSpec(
-      "delete_succeedsOnEmptyStore", .core,
+      "delete_succeedsOnEmptyStore", core,
       "Deleting from a new store succeeds."
     ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeEmptyStore()
@@ -14,7 +14,7 @@ extension FeedStoreCatalog {
       }
     },
     FeedStoreSpec(
-      "delete_hasNoSideEffectsOnEmptyStore", .core,
+      "delete_hasNoSideEffectsOnEmptyStore", core,
       "Deleting from a new store leaves it empty."
     ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeEmptyStore()
@@ -24,7 +24,7 @@ extension FeedStoreCatalog {
       await expectRetrieval(from: sut, toDeliver: nil, "after deleting from an empty store")
     },
     FeedStoreSpec(
-      "delete_succeedsOnNonEmptyStore", .core,
+      "delete_succeedsOnNonEmptyStore", core,
       "Deleting from a store with a cache succeeds."
     ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeStore(holding: FeedStoreFixtures.uniqueCachedFeed())
@@ -34,7 +34,7 @@ extension FeedStoreCatalog {
       }
     },
     FeedStoreSpec(
-      "delete_emptiesPreviouslyInsertedCache", .core,
+      "delete_emptiesPreviouslyInsertedCache", core,
       "Deleting from a store with a cache leaves nothing cached."
     ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeStore(holding: FeedStoreFixtures.uniqueCachedFeed())

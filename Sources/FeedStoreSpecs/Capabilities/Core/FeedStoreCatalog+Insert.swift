@@ -4,7 +4,7 @@ import FeedCache
 extension FeedStoreCatalog {
   static let insertSpecs: [FeedStoreSpec] = [
     FeedStoreSpec(
-      "insert_succeedsOnEmptyStore", .core,
+      "insert_succeedsOnEmptyStore", core,
       "Inserting into a new store succeeds."
     ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeEmptyStore()
@@ -15,7 +15,7 @@ extension FeedStoreCatalog {
       }
     },
     FeedStoreSpec(
-      "insert_succeedsOnNonEmptyStore", .core,
+      "insert_succeedsOnNonEmptyStore", core,
       "Inserting into a store that has a cache succeeds."
     ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeStore(holding: FeedStoreFixtures.uniqueCachedFeed())
@@ -27,7 +27,7 @@ extension FeedStoreCatalog {
       }
     },
     FeedStoreSpec(
-      "insert_overridesPreviouslyInsertedCache", .core,
+      "insert_overridesPreviouslyInsertedCache", core,
       "An insert replaces the whole previous cache, images and timestamp."
     ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeStore(
@@ -44,7 +44,7 @@ extension FeedStoreCatalog {
       await expectRetrieval(from: sut, toDeliver: latest, "after a second insert")
     },
     FeedStoreSpec(
-      "insert_cachesEmptyFeedAsEmptyCacheNotNil", .core,
+      "insert_cachesEmptyFeedAsEmptyCacheNotNil", core,
       "Inserting an empty feed caches an empty feed, which is not nil."
     ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeEmptyStore()
@@ -55,7 +55,7 @@ extension FeedStoreCatalog {
       await expectRetrieval(from: sut, toDeliver: empty, "after inserting an empty feed")
     },
     FeedStoreSpec(
-      "insert_sameImagesWithALaterTimestampDeliverTheLaterTimestamp", .core,
+      "insert_sameImagesWithALaterTimestampDeliverTheLaterTimestamp", core,
       "Inserting the cached images again with a later timestamp caches that timestamp: a write is "
         + "never skipped as unchanged."
     ) { (factory: any FeedStoreFactory) in
@@ -70,7 +70,7 @@ extension FeedStoreCatalog {
         from: sut, toDeliver: later, "after inserting the same images with a later timestamp")
     },
     FeedStoreSpec(
-      "insert_otherImagesWithTheSameTimestampDeliverTheOtherImages", .core,
+      "insert_otherImagesWithTheSameTimestampDeliverTheOtherImages", core,
       "Inserting other images with the cached timestamp caches those images: a write is never "
         + "skipped as unchanged."
     ) { (factory: any FeedStoreFactory) in

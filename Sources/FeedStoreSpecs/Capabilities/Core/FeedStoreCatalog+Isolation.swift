@@ -4,7 +4,7 @@ import FeedCache
 extension FeedStoreCatalog {
   static let isolationSpecs: [FeedStoreSpec] = [
     FeedStoreSpec(
-      "isolation_storesFromTwoMakeStoreCallsShareNothing", .core,
+      "isolation_storesFromTwoMakeStoreCallsShareNothing", core,
       "Two stores from two makeStore() calls never see each other's inserts or deletes."
     ) { (factory: any FeedStoreFactory) in
       let first = try await factory.makeEmptyStore()

@@ -4,23 +4,20 @@ import FeedCache
 extension FeedStoreCatalog {
   static let lifetimeSpecs: [FeedStoreSpec] = [
     FeedStoreSpec(
-      "lifetime_releasedStoreIsDeallocated", .core,
+      "lifetime_releasedStoreIsDeallocated", core,
       "A store the spec made, used and released is deallocated once its own pending work is done.",
       notApplicableReason: storeIsValueType(of:)
     ) { (factory: any FeedStoreFactory) in
-      let (released, storeType) = try await makeUseAndRelease(factory)
       let patience = min(SpecRun.operationTimeLimit / 2, longestPatience)
 
-      let deallocated = try await SpecRun.perform(
-        "the deallocation of a released \(storeType)"
-      ) {
-        try await Patience.wait(atMost: patience) { released.isDeallocated }
+      let released = try await SpecRun.expectRelease(within: patience) {
+        try await makeAndUse(factory)
       }
 
-      if !deallocated {
+      if !released.isDeallocated {
         SpecRun.recordFailure(
-          "Expected the \(storeType) the spec released to be deallocated, but it was still alive "
-            + "\(patience) later: a reference cycle, a global registry or a task "
+          "Expected the \(released.typeName) the spec released to be deallocated, but it was "
+            + "still alive \(patience) later: a reference cycle, a global registry or a task "
             + "that never ends usually holds a store")
       }
     }
@@ -39,29 +36,13 @@ extension FeedStoreCatalog {
     return reason(factoryType)
   }
 
-  /// Makes a store, inserts into it and retrieves from it, and lets it go.
+  /// Makes a store, inserts into it and retrieves from it: a store to let go.
   ///
-  /// - Returns: A weak reference to the store, and its type's name.
-  private static func makeUseAndRelease(_ factory: any FeedStoreFactory) async throws -> (
-    WeakReference, String
-  ) {
+  /// - Returns: The store, as an object: the spec applies only to stores that are.
+  private static func makeAndUse(_ factory: any FeedStoreFactory) async throws -> AnyObject {
     let store = try await factory.makeEmptyStore()
     try await store.insert(FeedStoreFixtures.uniqueCachedFeed(), "insert into a new store")
     _ = try await store.retrieve("retrieve after an insert")
-    return (WeakReference(store as AnyObject), "\(type(of: store))")
+    return store as AnyObject
   }
-}
-
-/// A weak reference to a released store, to watch it go.
-///
-/// `@unchecked Sendable` is safe: the object is never used through this reference, only compared
-/// with `nil`, and the Swift runtime loads and clears weak references atomically.
-private final class WeakReference: @unchecked Sendable {
-  private weak var object: AnyObject?
-
-  init(_ object: AnyObject) {
-    self.object = object
-  }
-
-  var isDeallocated: Bool { object == nil }
 }

@@ -4,7 +4,7 @@ import FeedCache
 extension FeedStoreCatalog {
   static let modelSpecs: [FeedStoreSpec] = [
     FeedStoreSpec(
-      "model_randomOperationsMatchTheContract", .core,
+      "model_randomOperationsMatchTheContract", core,
       "Random insert, delete, retrieve, reopen and fault sequences deliver what the contract's "
         + "model says."
     ) { (factory: any FeedStoreFactory) in

@@ -4,7 +4,7 @@ import FeedCache
 extension FeedStoreCatalog {
   static let retrieveSpecs: [FeedStoreSpec] = [
     FeedStoreSpec(
-      "retrieve_deliversNilOnEmptyStore", .core,
+      "retrieve_deliversNilOnEmptyStore", core,
       "A new store delivers nil: nothing cached."
     ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeEmptyStore()
@@ -12,7 +12,7 @@ extension FeedStoreCatalog {
       await expectRetrieval(from: sut, toDeliver: nil, "on an empty store")
     },
     FeedStoreSpec(
-      "retrieve_hasNoSideEffectsOnEmptyStore", .core,
+      "retrieve_hasNoSideEffectsOnEmptyStore", core,
       "Retrieving twice from a new store delivers nil both times."
     ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeEmptyStore()
@@ -21,7 +21,7 @@ extension FeedStoreCatalog {
       await expectRetrieval(from: sut, toDeliver: nil, "a second time on an empty store")
     },
     FeedStoreSpec(
-      "retrieve_deliversInsertedCache", .core,
+      "retrieve_deliversInsertedCache", core,
       "A store delivers the feed and the exact timestamp it was given."
     ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeEmptyStore()
@@ -32,7 +32,7 @@ extension FeedStoreCatalog {
       await expectRetrieval(from: sut, toDeliver: inserted, "after an insert")
     },
     FeedStoreSpec(
-      "retrieve_deliversEveryFieldExactly", .core,
+      "retrieve_deliversEveryFieldExactly", core,
       "A store keeps every field exactly: nil beside empty text, duplicates, order, awkward "
         + "characters, a timestamp near 2001."
     ) { (factory: any FeedStoreFactory) in
@@ -47,7 +47,7 @@ extension FeedStoreCatalog {
       await expectRetrieval(from: sut, toDeliver: inserted, "after inserting awkward values")
     },
     FeedStoreSpec(
-      "retrieve_hasNoSideEffectsOnNonEmptyStore", .core,
+      "retrieve_hasNoSideEffectsOnNonEmptyStore", core,
       "Retrieving twice from a store with a cache delivers the same cache both times."
     ) { (factory: any FeedStoreFactory) in
       let inserted = FeedStoreFixtures.uniqueCachedFeed()

@@ -5,7 +5,7 @@ import Foundation
 extension FeedStoreCatalog {
   static let roundTripSpecs: [FeedStoreSpec] = [
     FeedStoreSpec(
-      "roundTrip_keepsUnicodeTextExactly", .core,
+      "roundTrip_keepsUnicodeTextExactly", core,
       "Text comes back scalar for scalar: emoji, combining marks, right-to-left text, NUL, long text."
     ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeEmptyStore()
@@ -23,7 +23,7 @@ extension FeedStoreCatalog {
       }
     },
     FeedStoreSpec(
-      "roundTrip_keepsURLsExactly", .core,
+      "roundTrip_keepsURLsExactly", core,
       "URLs come back equal: query, fragment, percent escapes, IDN hosts, file URLs and 64 KB."
     ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeEmptyStore()
@@ -38,7 +38,7 @@ extension FeedStoreCatalog {
       }
     },
     FeedStoreSpec(
-      "roundTrip_keepsRelativeURLsAsGivenOrAbsolute", .core,
+      "roundTrip_keepsRelativeURLsAsGivenOrAbsolute", core,
       "A URL relative to a base comes back as given, or as the absolute URL it resolves to."
     ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeEmptyStore()
@@ -63,7 +63,7 @@ extension FeedStoreCatalog {
         from: sut, toDeliver: inserted, "after inserting URLs relative to \(base.absoluteString)")
     },
     FeedStoreSpec(
-      "roundTrip_keepsTimestampsToTheBit", .core,
+      "roundTrip_keepsTimestampsToTheBit", core,
       "Timestamps come back bit for bit: far past and future, negative, subnormal, -0.0, sub-µs."
     ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeEmptyStore()
@@ -77,7 +77,7 @@ extension FeedStoreCatalog {
       }
     },
     FeedStoreSpec(
-      "roundTrip_keepsImagesThatShareIDsOrURLs", .core,
+      "roundTrip_keepsImagesThatShareIDsOrURLs", core,
       "Images that repeat, or share an id or a URL with another, all come back in order."
     ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeEmptyStore()
@@ -97,7 +97,7 @@ extension FeedStoreCatalog {
         from: sut, toDeliver: cache, "after inserting images that share ids and URLs")
     },
     FeedStoreSpec(
-      "roundTrip_keepsFeedsOfEverySize", .core,
+      "roundTrip_keepsFeedsOfEverySize", core,
       "An empty feed, a feed of one image and a large feed (the profile's largest) all come back whole."
     ) { (factory: any FeedStoreFactory) in
       let sut = try await factory.makeEmptyStore()
@@ -113,7 +113,7 @@ extension FeedStoreCatalog {
       }
     },
     FeedStoreSpec(
-      "roundTrip_refusesOrKeepsValuesItCannotRepresent", .core,
+      "roundTrip_refusesOrKeepsValuesItCannotRepresent", core,
       "A NaN timestamp or a URL that does not survive absoluteString is kept exactly or refused."
     ) { (factory: any FeedStoreFactory) in
       for (name, hostile) in try RoundTripValues.unrepresentable() {

@@ -41,18 +41,19 @@ public protocol CrashableFeedStoreFactory: PersistentFeedStoreFactory {
   func strayItems(besideStorageOf store: Store) async throws -> [String]
 }
 
-extension FeedStoreCapability {
+extension FeedStoreCatalog {
   /// A crash at every point of an insert: ``CrashableFeedStoreFactory``.
-  public static var crashSafety: Self {
-    FeedStoreCapability(
-      "crashSafety",
-      protocolName: "CrashableFeedStoreFactory",
-      provides: "`makeStore(sharingStorageWith:crashingAt:)`: a store over a boundary that stops "
-        + "persisting after its Nth write; `strayItems(besideStorageOf:)`; it refines "
-        + "`PersistentFeedStoreFactory`",
-      checks: "a crash at every write of an insert leaves the old cache or the new, exactly, after "
-        + "a reopen; recommended: the next insert or delete removes what the crash left",
-      isProvided: { $0 is any CrashableFeedStoreFactory.Type },
-      specs: { FeedStoreCatalog.crashSafetySpecs })
-  }
+  public static let crashSafety = Capability<FeedStoreCatalog, any CrashableFeedStoreFactory>(
+    "crashSafety",
+    provides: "`makeStore(sharingStorageWith:crashingAt:)`: a store over a boundary that stops "
+      + "persisting after its Nth write; `strayItems(besideStorageOf:)`; it refines "
+      + "`PersistentFeedStoreFactory`",
+    checks: "a crash at every write of an insert leaves the old cache or the new, exactly, after "
+      + "a reopen; recommended: the next insert or delete removes what the crash left",
+    isProvided: { $0 is any CrashableFeedStoreFactory.Type },
+    specs: { crashSafetySpecs })
+}
+
+extension CatalogEntry {
+  static let crashSafety = CatalogEntry(FeedStoreCatalog.crashSafety)
 }

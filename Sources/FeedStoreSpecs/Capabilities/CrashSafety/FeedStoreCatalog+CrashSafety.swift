@@ -4,7 +4,7 @@ import FeedCache
 extension FeedStoreCatalog {
   static let crashSafetySpecs: [FeedStoreSpec] = [
     FeedStoreSpec(
-      "crash_insertLeavesOldOrNewCache", .crashSafety,
+      "crash_insertLeavesOldOrNewCache", crashSafety,
       "After a crash at any point of an insert, a restarted store delivers the old cache or the "
         + "new one, exactly."
     ) { (factory: any CrashableFeedStoreFactory) in
@@ -13,7 +13,7 @@ extension FeedStoreCatalog {
       }
     },
     FeedStoreSpec(
-      "crash_nextInsertRemovesStrayItems", .crashSafety,
+      "crash_nextInsertRemovesStrayItems", crashSafety,
       "Recommended: after a crash at any point of an insert, the next insert leaves nothing "
         + "stray beside the storage.",
       isRecommendation: true
@@ -28,7 +28,7 @@ extension FeedStoreCatalog {
       }
     },
     FeedStoreSpec(
-      "crash_nextDeleteRemovesStrayItems", .crashSafety,
+      "crash_nextDeleteRemovesStrayItems", crashSafety,
       "Recommended: after a crash at any point of an insert, the next delete leaves nothing "
         + "stray beside the storage.",
       isRecommendation: true

@@ -67,21 +67,22 @@ public protocol DamageableFeedStoreFactory: FeedStoreFactory {
   func snapshot(of storage: DamagedStorage) async throws -> StorageSnapshot
 }
 
-extension FeedStoreCapability {
+extension FeedStoreCatalog {
   /// Damaged storage, row by row of ``StorageDamage``: ``DamageableFeedStoreFactory``.
-  public static var damagedStorage: Self {
-    FeedStoreCapability(
-      "damagedStorage",
-      protocolName: "DamageableFeedStoreFactory",
-      provides: "per row of `StorageDamage` (empty, truncated at three points, wrong shape, wrong "
-        + "types, garbage, an unrelated file, a newer format, another app's data, a directory, "
-        + "unreadable, a dead writer's leftovers, a directory or a symbolic link where a side file "
-        + "belongs): how to damage the storage, or why the row does not apply",
-      checks: "for every applicable row: opening never throws or writes; retrieve throws and "
-        + "leaves the bytes as they were (recommended: an error naming the storage); insert and "
-        + "delete replace/remove or throw leaving the bytes untouched, and always refuse storage "
-        + "that is not theirs and never write through a link beside it",
-      isProvided: { $0 is any DamageableFeedStoreFactory.Type },
-      specs: { FeedStoreCatalog.damagedStorageSpecs })
-  }
+  public static let damagedStorage = Capability<FeedStoreCatalog, any DamageableFeedStoreFactory>(
+    "damagedStorage",
+    provides: "per row of `StorageDamage` (empty, truncated at three points, wrong shape, wrong "
+      + "types, garbage, an unrelated file, a newer format, another app's data, a directory, "
+      + "unreadable, a dead writer's leftovers, a directory or a symbolic link where a side file "
+      + "belongs): how to damage the storage, or why the row does not apply",
+    checks: "for every applicable row: opening never throws or writes; retrieve throws and "
+      + "leaves the bytes as they were (recommended: an error naming the storage); insert and "
+      + "delete replace/remove or throw leaving the bytes untouched, and always refuse storage "
+      + "that is not theirs and never write through a link beside it",
+    isProvided: { $0 is any DamageableFeedStoreFactory.Type },
+    specs: { damagedStorageSpecs })
+}
+
+extension CatalogEntry {
+  static let damagedStorage = CatalogEntry(FeedStoreCatalog.damagedStorage)
 }

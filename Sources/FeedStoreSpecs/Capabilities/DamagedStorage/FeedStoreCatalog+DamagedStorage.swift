@@ -8,7 +8,7 @@ extension FeedStoreCatalog {
     [supportsAtLeastOneRow] + StorageDamage.allCases.flatMap(specs(for:))
 
   private static let supportsAtLeastOneRow: FeedStoreSpec = FeedStoreSpec(
-    "damagedStorage_supportsAtLeastOneRow", .damagedStorage,
+    "damagedStorage_supportsAtLeastOneRow", damagedStorage,
     "A damageable factory supports at least one row of the damaged-storage table."
   ) { (factory: any DamageableFeedStoreFactory) in
     let factoryType = type(of: factory)
@@ -308,7 +308,7 @@ extension FeedStoreCatalog {
     body: @escaping @Sendable (any DamageableFeedStoreFactory) async throws -> Void
   ) -> FeedStoreSpec {
     FeedStoreSpec(
-      "damagedStorage_\(check)(\(damage.rawValue))", .damagedStorage, summary,
+      "damagedStorage_\(check)(\(damage.rawValue))", damagedStorage, summary,
       isRecommendation: isRecommendation,
       notApplicableReason: { factoryType in
         guard let damageable = factoryType as? any DamageableFeedStoreFactory.Type,

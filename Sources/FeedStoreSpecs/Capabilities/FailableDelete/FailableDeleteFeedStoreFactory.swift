@@ -18,24 +18,28 @@ public protocol FailableDeleteFeedStoreFactory: FeedStoreFactory {
   func makeDeletionFail(for store: Store) async throws
 }
 
-extension FeedStoreCapability {
+extension FeedStoreCatalog {
   /// Deletion failures: ``FailableDeleteFeedStoreFactory``.
-  public static var failableDelete: Self {
-    FeedStoreCapability(
-      "failableDelete",
-      protocolName: "FailableDeleteFeedStoreFactory",
-      provides:
-        "`makeDeletionFail(for:)`: every later `deleteCachedFeed` throws, `retrieve` still works",
-      checks: "delete delivers an error; no side effects on an empty or a non-empty store",
-      isProvided: { $0 is any FailableDeleteFeedStoreFactory.Type },
-      specs: { FeedStoreCatalog.failableDeleteSpecs })
-  }
+  public static let failableDelete = Capability<
+    FeedStoreCatalog, any FailableDeleteFeedStoreFactory
+  >(
+    "failableDelete",
+    provides:
+      "`makeDeletionFail(for:)`: every later `deleteCachedFeed` throws, `retrieve` still works",
+    checks: "delete delivers an error; no side effects on an empty or a non-empty store",
+    isProvided: { $0 is any FailableDeleteFeedStoreFactory.Type },
+    specs: { failableDeleteSpecs })
+}
+
+extension CatalogEntry {
+  /// The capability, with the fault the model-based spec injects through it.
+  static let failableDelete = CatalogEntry(FeedStoreCatalog.failableDelete, fault: .deletion)
 }
 
 extension OperationFault {
   /// The fault the model-based spec injects through ``FailableDeleteFeedStoreFactory``.
   static let deletion = OperationFault(
-    .failableDelete, breaking: .delete, with: "makeDeletionFail"
+    FeedStoreCatalog.failableDelete, breaking: .delete, with: "makeDeletionFail"
   ) { (factory: any FailableDeleteFeedStoreFactory, store) in
     try await factory.makeDeletionFail(forAny: store)
   }
@@ -44,7 +48,7 @@ extension OperationFault {
 extension FeedStoreCatalog {
   fileprivate static let failableDeleteSpecs: [FeedStoreSpec] = [
     FeedStoreSpec(
-      "delete_deliversErrorOnFailure", .failableDelete,
+      "delete_deliversErrorOnFailure", failableDelete,
       "A store whose storage refuses changes throws from deleting its cache."
     ) { (factory: any FailableDeleteFeedStoreFactory) in
       let sut = try await factory.makeStoreFailingDeletion(
@@ -55,7 +59,7 @@ extension FeedStoreCatalog {
       }
     },
     FeedStoreSpec(
-      "delete_hasNoSideEffectsOnEmptyStoreOnFailure", .failableDelete,
+      "delete_hasNoSideEffectsOnEmptyStoreOnFailure", failableDelete,
       "A delete on a broken empty store may succeed or throw, and leaves nothing cached."
     ) { (factory: any FailableDeleteFeedStoreFactory) in
       let sut = try await factory.makeStoreFailingDeletion(holding: nil)
@@ -67,7 +71,7 @@ extension FeedStoreCatalog {
       await expectRetrieval(from: sut, toDeliver: nil, "after a delete on a broken empty store")
     },
     FeedStoreSpec(
-      "delete_keepsPreviousCacheOnFailure", .failableDelete,
+      "delete_keepsPreviousCacheOnFailure", failableDelete,
       "A failed delete keeps the cache the store had before it."
     ) { (factory: any FailableDeleteFeedStoreFactory) in
       let previous = FeedStoreFixtures.uniqueCachedFeed()

@@ -16,23 +16,27 @@ public protocol FailableInsertFeedStoreFactory: FeedStoreFactory {
   func makeInsertionFail(for store: Store) async throws
 }
 
-extension FeedStoreCapability {
+extension FeedStoreCatalog {
   /// Insertion failures: ``FailableInsertFeedStoreFactory``.
-  public static var failableInsert: Self {
-    FeedStoreCapability(
-      "failableInsert",
-      protocolName: "FailableInsertFeedStoreFactory",
-      provides: "`makeInsertionFail(for:)`: every later `insert` throws, `retrieve` still works",
-      checks: "insert delivers an error; no side effects on an empty or a non-empty store",
-      isProvided: { $0 is any FailableInsertFeedStoreFactory.Type },
-      specs: { FeedStoreCatalog.failableInsertSpecs })
-  }
+  public static let failableInsert = Capability<
+    FeedStoreCatalog, any FailableInsertFeedStoreFactory
+  >(
+    "failableInsert",
+    provides: "`makeInsertionFail(for:)`: every later `insert` throws, `retrieve` still works",
+    checks: "insert delivers an error; no side effects on an empty or a non-empty store",
+    isProvided: { $0 is any FailableInsertFeedStoreFactory.Type },
+    specs: { failableInsertSpecs })
+}
+
+extension CatalogEntry {
+  /// The capability, with the fault the model-based spec injects through it.
+  static let failableInsert = CatalogEntry(FeedStoreCatalog.failableInsert, fault: .insertion)
 }
 
 extension OperationFault {
   /// The fault the model-based spec injects through ``FailableInsertFeedStoreFactory``.
   static let insertion = OperationFault(
-    .failableInsert, breaking: .insert, with: "makeInsertionFail"
+    FeedStoreCatalog.failableInsert, breaking: .insert, with: "makeInsertionFail"
   ) { (factory: any FailableInsertFeedStoreFactory, store) in
     try await factory.makeInsertionFail(forAny: store)
   }
@@ -41,7 +45,7 @@ extension OperationFault {
 extension FeedStoreCatalog {
   fileprivate static let failableInsertSpecs: [FeedStoreSpec] = [
     FeedStoreSpec(
-      "insert_deliversErrorOnFailure", .failableInsert,
+      "insert_deliversErrorOnFailure", failableInsert,
       "A store whose storage refuses writes throws from insert."
     ) { (factory: any FailableInsertFeedStoreFactory) in
       let sut = try await factory.makeStoreFailingInsertion(holding: nil)
@@ -52,7 +56,7 @@ extension FeedStoreCatalog {
       }
     },
     FeedStoreSpec(
-      "insert_hasNoSideEffectsOnEmptyStoreOnFailure", .failableInsert,
+      "insert_hasNoSideEffectsOnEmptyStoreOnFailure", failableInsert,
       "A failed insert into an empty store leaves it empty."
     ) { (factory: any FailableInsertFeedStoreFactory) in
       let sut = try await factory.makeStoreFailingInsertion(holding: nil)
@@ -66,7 +70,7 @@ extension FeedStoreCatalog {
       await expectRetrieval(from: sut, toDeliver: nil, "after a failed insert into an empty store")
     },
     FeedStoreSpec(
-      "insert_keepsPreviousCacheOnFailure", .failableInsert,
+      "insert_keepsPreviousCacheOnFailure", failableInsert,
       "A failed insert of a larger feed keeps the cache the store had before it, whole."
     ) { (factory: any FailableInsertFeedStoreFactory) in
       let previous = FeedStoreFixtures.uniqueCachedFeed()

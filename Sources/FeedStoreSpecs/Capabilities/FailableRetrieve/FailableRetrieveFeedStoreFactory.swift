@@ -16,23 +16,27 @@ public protocol FailableRetrieveFeedStoreFactory: FeedStoreFactory {
   func makeRetrievalFail(for store: Store) async throws
 }
 
-extension FeedStoreCapability {
+extension FeedStoreCatalog {
   /// Retrieval failures: ``FailableRetrieveFeedStoreFactory``.
-  public static var failableRetrieve: Self {
-    FeedStoreCapability(
-      "failableRetrieve",
-      protocolName: "FailableRetrieveFeedStoreFactory",
-      provides: "`makeRetrievalFail(for:)`: break the storage so every later `retrieve()` throws",
-      checks: "retrieve delivers an error; a failed retrieve has no side effects",
-      isProvided: { $0 is any FailableRetrieveFeedStoreFactory.Type },
-      specs: { FeedStoreCatalog.failableRetrieveSpecs })
-  }
+  public static let failableRetrieve = Capability<
+    FeedStoreCatalog, any FailableRetrieveFeedStoreFactory
+  >(
+    "failableRetrieve",
+    provides: "`makeRetrievalFail(for:)`: break the storage so every later `retrieve()` throws",
+    checks: "retrieve delivers an error; a failed retrieve has no side effects",
+    isProvided: { $0 is any FailableRetrieveFeedStoreFactory.Type },
+    specs: { failableRetrieveSpecs })
+}
+
+extension CatalogEntry {
+  /// The capability, with the fault the model-based spec injects through it.
+  static let failableRetrieve = CatalogEntry(FeedStoreCatalog.failableRetrieve, fault: .retrieval)
 }
 
 extension OperationFault {
   /// The fault the model-based spec injects through ``FailableRetrieveFeedStoreFactory``.
   static let retrieval = OperationFault(
-    .failableRetrieve, breaking: .retrieve, with: "makeRetrievalFail"
+    FeedStoreCatalog.failableRetrieve, breaking: .retrieve, with: "makeRetrievalFail"
   ) { (factory: any FailableRetrieveFeedStoreFactory, store) in
     try await factory.makeRetrievalFail(forAny: store)
   }
@@ -41,7 +45,7 @@ extension OperationFault {
 extension FeedStoreCatalog {
   fileprivate static let failableRetrieveSpecs: [FeedStoreSpec] = [
     FeedStoreSpec(
-      "retrieve_deliversErrorOnFailure", .failableRetrieve,
+      "retrieve_deliversErrorOnFailure", failableRetrieve,
       "A store whose storage is broken throws from retrieve, rather than delivering nil or a "
         + "partial feed."
     ) { (factory: any FailableRetrieveFeedStoreFactory) in
@@ -53,7 +57,7 @@ extension FeedStoreCatalog {
       }
     },
     FeedStoreSpec(
-      "retrieve_hasNoSideEffectsOnFailure", .failableRetrieve,
+      "retrieve_hasNoSideEffectsOnFailure", failableRetrieve,
       "A failed retrieve changes nothing: retrieving again fails again, instead of the store "
         + "discarding what it could not read."
     ) { (factory: any FailableRetrieveFeedStoreFactory) in

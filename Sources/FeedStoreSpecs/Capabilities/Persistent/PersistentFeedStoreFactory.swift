@@ -11,26 +11,27 @@ public protocol PersistentFeedStoreFactory: FeedStoreFactory {
   func makeStore(sharingStorageWith store: Store) async throws -> Store
 }
 
-extension FeedStoreCapability {
+extension FeedStoreCatalog {
   /// Several instances over one storage: ``PersistentFeedStoreFactory``.
-  public static var persistent: Self {
-    FeedStoreCapability(
-      "persistent",
-      protocolName: "PersistentFeedStoreFactory",
-      provides: "`makeStore(sharingStorageWith:)`: a second store over the same storage",
-      checks: "a second instance sees insertions and deletions; the later insert from either "
-        + "wins; writers and readers on two instances never see a mixed feed; operations from "
-        + "alternating instances are seen in order; instances opened together over new storage "
-        + "all work",
-      isProvided: { $0 is any PersistentFeedStoreFactory.Type },
-      specs: { FeedStoreCatalog.persistentSpecs })
-  }
+  public static let persistent = Capability<FeedStoreCatalog, any PersistentFeedStoreFactory>(
+    "persistent",
+    provides: "`makeStore(sharingStorageWith:)`: a second store over the same storage",
+    checks: "a second instance sees insertions and deletions; the later insert from either "
+      + "wins; writers and readers on two instances never see a mixed feed; operations from "
+      + "alternating instances are seen in order; instances opened together over new storage "
+      + "all work",
+    isProvided: { $0 is any PersistentFeedStoreFactory.Type },
+    specs: { persistentSpecs })
+}
+
+extension CatalogEntry {
+  static let persistent = CatalogEntry(FeedStoreCatalog.persistent)
 }
 
 extension FeedStoreCatalog {
   fileprivate static let persistentSpecs: [FeedStoreSpec] = [
     FeedStoreSpec(
-      "persistence_secondInstanceSeesInsertion", .persistent,
+      "persistence_secondInstanceSeesInsertion", persistent,
       "A second store opened over the same storage delivers what the first inserted."
     ) { (factory: any PersistentFeedStoreFactory) in
       let first = try await factory.makeEmptyStore()
@@ -43,7 +44,7 @@ extension FeedStoreCatalog {
         from: second, toDeliver: inserted, "from a second instance after the first inserted")
     },
     FeedStoreSpec(
-      "persistence_secondInstanceSeesDeletion", .persistent,
+      "persistence_secondInstanceSeesDeletion", persistent,
       "A second store, opened while the first had a cache, sees the first delete it."
     ) { (factory: any PersistentFeedStoreFactory) in
       let first = try await factory.makeStore(holding: FeedStoreFixtures.uniqueCachedFeed())
@@ -55,7 +56,7 @@ extension FeedStoreCatalog {
         from: second, toDeliver: nil, "from a second instance after the first deleted")
     },
     FeedStoreSpec(
-      "persistence_laterInsertFromEitherInstanceWins", .persistent,
+      "persistence_laterInsertFromEitherInstanceWins", persistent,
       "Two stores over the same storage both deliver whichever inserted last."
     ) { (factory: any PersistentFeedStoreFactory) in
       let first = try await factory.makeEmptyStore()
@@ -78,7 +79,7 @@ extension FeedStoreCatalog {
         "from the second instance after the first inserted last")
     },
     FeedStoreSpec(
-      "concurrency_twoInstancesOverOneStorageNeverMixFeeds", .persistent,
+      "concurrency_twoInstancesOverOneStorageNeverMixFeeds", persistent,
       "Writers and readers on two stores over one storage: every retrieve delivers one whole feed."
     ) { (factory: any PersistentFeedStoreFactory) in
       let first = try await factory.makeEmptyStore()
@@ -87,7 +88,7 @@ extension FeedStoreCatalog {
       await expectConcurrentUseKeepsTheContract(on: [first, second])
     },
     FeedStoreSpec(
-      "concurrency_operationsInSequenceAreObservedInOrderAcrossInstances", .persistent,
+      "concurrency_operationsInSequenceAreObservedInOrderAcrossInstances", persistent,
       "Insert, delete, insert from alternating stores over one storage is seen in order by both."
     ) { (factory: any PersistentFeedStoreFactory) in
       let first = try await factory.makeEmptyStore()
@@ -97,7 +98,7 @@ extension FeedStoreCatalog {
         on: [first, second], rounds: SpecRun.profile.orderingRounds)
     },
     FeedStoreSpec(
-      "concurrency_storesOpenedTogetherOverNewStorageAllWork", .persistent,
+      "concurrency_storesOpenedTogetherOverNewStorageAllWork", persistent,
       "Five stores opened at once over new storage all insert and retrieve without an error."
     ) { (factory: any PersistentFeedStoreFactory) in
       for round in 0..<SpecRun.profile.openedTogetherRounds {
