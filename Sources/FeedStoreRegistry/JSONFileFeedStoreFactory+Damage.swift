@@ -62,6 +62,8 @@ extension JSONFileFeedStoreFactory: DamageableFeedStoreFactory {
       try Data("someone else's".utf8).writeUnsynced(to: target)
       try FileManager.default.createSymbolicLink(
         at: Self.lockURL(of: url), withDestinationURL: target)
+    default:
+      throw DamageSetupError(description: "\(Self.self) makes no \(damage) row yet")
     }
     return JSONFileDamagedStorage(url: url, fileSystem: LocalFileSystem())
   }

@@ -69,6 +69,8 @@ struct DiskFeedStoreFactory: DamageableFeedStoreFactory, CrashableFeedStoreFacto
       damaged = .file(committed)
       disk.setItem(.file(Data("someone else's".utf8)), named: Self.linkTarget)
       disk.setItem(.link(to: Self.linkTarget), named: store.lockName)
+    default:
+      throw UnhandledRow(damage: damage)
     }
     disk.setItem(damaged, named: store.name)
     return store
@@ -111,4 +113,11 @@ struct DiskFeedStoreFactory: DamageableFeedStoreFactory, CrashableFeedStoreFacto
 
   /// The file that a link planted where the lock file belongs points at: another user's.
   static let linkTarget = "someone-else's"
+}
+
+/// Thrown for a row of the damaged-storage table that a test factory does not make yet.
+struct UnhandledRow: Error, CustomStringConvertible {
+  let damage: StorageDamage
+
+  var description: String { "no test factory makes the \(damage) row yet" }
 }

@@ -17,41 +17,88 @@
 ///   storage (a lock file, a temporary file, a journal or a write-ahead log). `retrieve()`
 ///   delivers the cache last committed or throws; `insert` and `deleteCachedFeed()` throw, leaving
 ///   the storage and that item as they were (they never write through the link).
-public enum StorageDamage: String, CaseIterable, Codable, Hashable, Sendable {
+public struct StorageDamage: CaseIterable, Codable, Hashable, Sendable, CustomStringConvertible {
+  private let row: Row
+
+  private init(row: Row) {
+    self.row = row
+  }
+
+  /// The rows there are: the vocabulary grows by rows that are new values of ``StorageDamage``,
+  /// never by a case an adopter's `switch` must name, so a new row arrives as new specs, not as a
+  /// build failure. Switch over a row with a `default:`.
+  private enum Row: String, CaseIterable, Codable, Sendable {
+    case empty
+    case truncatedHeader
+    case truncatedMidImage
+    case truncatedLastByte
+    case wrongShape
+    case wrongValueTypes
+    case binaryGarbage
+    case unrelatedFile
+    case newerFormatVersion
+    case foreignStorage
+    case directoryInPlace
+    case unreadable
+    case leftoverPartialWrite
+    case directoryInPlaceOfSideFile
+    case linkInPlaceOfSideFile
+  }
+
   /// The storage exists and holds no bytes.
-  case empty
+  public static let empty = StorageDamage(row: .empty)
   /// The storage is cut inside its header, before the first image.
-  case truncatedHeader
+  public static let truncatedHeader = StorageDamage(row: .truncatedHeader)
   /// The storage is cut in the middle of an image.
-  case truncatedMidImage
+  public static let truncatedMidImage = StorageDamage(row: .truncatedMidImage)
   /// The storage lacks only its last byte.
-  case truncatedLastByte
+  public static let truncatedLastByte = StorageDamage(row: .truncatedLastByte)
   /// The storage is a valid encoding in the store's format (JSON, a database) of the wrong shape.
-  case wrongShape
+  public static let wrongShape = StorageDamage(row: .wrongShape)
   /// The storage has the right shape with values of the wrong types.
-  case wrongValueTypes
+  public static let wrongValueTypes = StorageDamage(row: .wrongValueTypes)
   /// The storage holds random bytes.
-  case binaryGarbage
+  public static let binaryGarbage = StorageDamage(row: .binaryGarbage)
   /// The storage is an unrelated file, such as a text file, in place of the store's.
-  case unrelatedFile
+  public static let unrelatedFile = StorageDamage(row: .unrelatedFile)
   /// The storage was written by a newer version of the store's format, which this one cannot read.
-  case newerFormatVersion
+  public static let newerFormatVersion = StorageDamage(row: .newerFormatVersion)
   /// The storage is another application's valid data in the same kind of container, such as
   /// another application's database.
-  case foreignStorage
+  public static let foreignStorage = StorageDamage(row: .foreignStorage)
   /// A directory stands where the storage's file should be.
-  case directoryInPlace
+  public static let directoryInPlace = StorageDamage(row: .directoryInPlace)
   /// The storage exists but reading it fails: permission denied or an I/O error.
-  case unreadable
+  public static let unreadable = StorageDamage(row: .unreadable)
   /// A writer that died mid-write left its work in progress beside intact storage: a torn
   /// temporary file, journal or write-ahead log.
-  case leftoverPartialWrite
+  public static let leftoverPartialWrite = StorageDamage(row: .leftoverPartialWrite)
   /// A directory holding a file stands where the store keeps a side file beside intact storage,
   /// such as its lock file or its write-ahead log.
-  case directoryInPlaceOfSideFile
+  public static let directoryInPlaceOfSideFile = StorageDamage(row: .directoryInPlaceOfSideFile)
   /// A symbolic link to a file that is not the store's stands where the store keeps a side file
   /// beside intact storage, as another user can plant one in a shared directory such as `/tmp`.
-  case linkInPlaceOfSideFile
+  public static let linkInPlaceOfSideFile = StorageDamage(row: .linkInPlaceOfSideFile)
+
+  /// Every row, in the order the specs list them.
+  public static let allCases = Row.allCases.map(StorageDamage.init(row:))
+
+  /// The row's stable name, as spec ids show it: `truncatedMidImage`.
+  public var rawValue: String { row.rawValue }
+
+  public var description: String { rawValue }
+
+  /// Decodes a row from its ``rawValue``.
+  ///
+  /// - Throws: `DecodingError.dataCorrupted` for a name no row has.
+  public init(from decoder: any Decoder) throws {
+    row = try Row(from: decoder)
+  }
+
+  /// Encodes the row as its ``rawValue``.
+  public func encode(to encoder: any Encoder) throws {
+    try row.encode(to: encoder)
+  }
 
   /// Whether a factory's format has this row.
   public enum Applicability: Hashable, Sendable {
@@ -67,7 +114,7 @@ public enum StorageDamage: String, CaseIterable, Codable, Hashable, Sendable {
   /// something the store did not make where it keeps a side file: a store must refuse to replace
   /// or remove it.
   public var isForeign: Bool {
-    switch self {
+    switch row {
     case .newerFormatVersion, .foreignStorage, .directoryInPlace, .directoryInPlaceOfSideFile,
       .linkInPlaceOfSideFile:
       true
@@ -88,7 +135,7 @@ public enum StorageDamage: String, CaseIterable, Codable, Hashable, Sendable {
 
   /// The state in a few words, as spec summaries and failure messages show it.
   var phrase: String {
-    switch self {
+    switch row {
     case .empty: "empty storage"
     case .truncatedHeader: "storage cut inside its header"
     case .truncatedMidImage: "storage cut in the middle of an image"
