@@ -13,6 +13,30 @@ actor TestCounter: Counter {
     case ignoresFailure
     /// Never returns from an addition.
     case hangsOnAdd
+    /// Blocks its thread in an addition until ``releaseBlockedThreads()``.
+    case blocksItsThreadOnAdd
+  }
+
+  /// What blocked additions wait for.
+  private static let blockedThreads = DispatchSemaphore(value: 0)
+  private static let blockedCount = Locked(0)
+
+  /// Lets every addition blocked so far return.
+  static func releaseBlockedThreads() {
+    for _
+      in 0..<blockedCount.withLock({ count in
+        defer { count = 0 }
+        return count
+      })
+    {
+      blockedThreads.signal()
+    }
+  }
+
+  /// Blocks the calling thread, as a lock taken twice does, until released.
+  private static func blockThread() {
+    blockedCount.withLock { $0 += 1 }
+    blockedThreads.wait()
   }
 
   private let flaw: Flaw?
@@ -30,6 +54,7 @@ actor TestCounter: Counter {
     if flaw == .hangsOnAdd {
       await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
     }
+    if flaw == .blocksItsThreadOnAdd { Self.blockThread() }
     if isBroken, flaw != .ignoresFailure { throw Broken() }
     total += flaw == .addsTwice ? 2 * amount : amount
   }

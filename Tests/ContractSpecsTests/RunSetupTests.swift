@@ -171,6 +171,31 @@ import Testing
           + "waiting for it") == true)
   }
 
+  /// Specs whose counters block their threads for good, more of them than there are cores,
+  /// leave the next spec threads to run on: on the cooperative pool it would wait forever.
+  @Test func specsThatBlockTheirThreads_leaveTheNextSpecRunning() async throws {
+    let spec = try #require(CounterSpec.named("add_addsUp"))
+    let blocked = ProcessInfo.processInfo.activeProcessorCount + 2
+    defer { TestCounter.releaseBlockedThreads() }
+    let hung = try await collectIssues {
+      try await SpecTrait.operationTimeLimit(.milliseconds(100)).provideScope(
+        for: try #require(Test.current), testCase: Test.Case.current
+      ) {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+          for _ in 0..<blocked {
+            group.addTask { try await spec.verify(TestCounterFactory(flaw: .blocksItsThreadOnAdd)) }
+          }
+          try await group.waitForAll()
+        }
+      }
+    }
+
+    let issues = try await collectIssues { try await spec.verify(TestCounterFactory()) }
+
+    #expect(hung.count == blocked)
+    #expect(issues.isEmpty)
+  }
+
   @Test(arguments: Form.allCases)
   func knownDeviation_turnsTheSpecsFailureIntoAKnownIssueAtTheCaller(_ form: Form) async throws {
     let spec = try #require(CounterSpec.named("value_isZeroWhenNew"))
