@@ -17,6 +17,9 @@
 ///   storage (a lock file, a temporary file, a journal or a write-ahead log). `retrieve()`
 ///   delivers the cache last committed or throws; `insert` and `deleteCachedFeed()` throw, leaving
 ///   the storage and that item as they were (they never write through the link).
+///
+/// Switch over a row with a `default:`: a later version may add rows, which then arrive as new
+/// specs that fail, naming the row, until the factory makes it.
 public struct StorageDamage: CaseIterable, Codable, Hashable, Sendable, CustomStringConvertible {
   private let row: Row
 
@@ -24,9 +27,10 @@ public struct StorageDamage: CaseIterable, Codable, Hashable, Sendable, CustomSt
     self.row = row
   }
 
-  /// The rows there are: the vocabulary grows by rows that are new values of ``StorageDamage``,
-  /// never by a case an adopter's `switch` must name, so a new row arrives as new specs, not as a
-  /// build failure. Switch over a row with a `default:`.
+  /// The rows there are.
+  ///
+  /// The vocabulary grows by rows that are new values of ``StorageDamage``, never by a case an
+  /// adopter's `switch` must name, so a new row arrives as new specs, not as a build failure.
   private enum Row: String, CaseIterable, Codable, Sendable {
     case empty
     case truncatedHeader
