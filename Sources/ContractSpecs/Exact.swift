@@ -15,7 +15,7 @@ import Foundation
 /// ```
 public enum Exact {
   /// Text longer than this many Unicode scalars is quoted as an excerpt around the difference.
-  public static let excerptLength = 40
+  static let excerptLength = 40
 
   /// How `actual` differs from `expected`, scalar for scalar.
   ///

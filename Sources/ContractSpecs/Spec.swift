@@ -115,7 +115,9 @@ public struct Spec<Catalog: SpecCatalog>: Identifiable, Sendable {
       knownDeviations, for: Catalog.factoryType(of: factory), at: sourceLocation
     ) {
       let settings: SpecSettings
-      switch SpecSettings.resolve(for: self, caller: sourceLocation) {
+      switch SpecSettings.resolve(
+        for: self, on: type(of: factory as Any), caller: sourceLocation)
+      {
       case .success(let resolved):
         settings = resolved
       case .failure(let problem):

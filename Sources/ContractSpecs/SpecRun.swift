@@ -78,6 +78,16 @@ public enum SpecRun {
     }
   }
 
+  /// Records a warning of the running spec at the line that called `verify`: an issue that does
+  /// not fail the test, for what the engine could not judge.
+  static func warn(_ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    if let execution = SpecExecution.current {
+      execution.warn(message)
+    } else {
+      TestingSink().warn(message, at: sourceLocation)
+    }
+  }
+
   /// Attaches `text` to the running test case as a file named `name`, at the line that called
   /// `verify`, for what a failure message is too short to hold, such as two whole values as JSON.
   ///

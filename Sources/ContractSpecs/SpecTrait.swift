@@ -64,6 +64,13 @@ public struct SpecTrait: TestTrait, SuiteTrait, TestScoping, CustomStringConvert
     }
   }
 
+  static func failureDirectory(_ directory: URL?) -> SpecTrait {
+    let description = directory.map { "failures kept in \($0.path(percentEncoded: false))" }
+    return SpecTrait(description ?? "no failures kept") { function in
+      try await FailureDirectory.$pinned.withValue(.some(directory), operation: function)
+    }
+  }
+
   static func operationTimeLimit(_ limit: Duration) -> SpecTrait {
     SpecTrait("an operation time limit of \(limit.readable)") { function in
       try await OperationTimeLimit.$pinned.withValue(limit, operation: function)
@@ -117,6 +124,22 @@ extension Trait where Self == SpecTrait {
     SpecTrait.specProfile(profile)
   }
 
+  /// Keeps what the model checks of a test or a suite find failing in `directory`, and runs it
+  /// first on the next run until it passes, in place of the directory the catalog's
+  /// `…_FAILURE_DIRECTORY` variable names or the default, a private directory beside the test
+  /// scratch directories; `nil` keeps nothing, for a test that pins a check's first report.
+  ///
+  /// ```swift
+  /// @Suite(.failureDirectory(URL(filePath: "/var/tmp/my-cache-failures")))
+  /// struct MyCacheConformanceTests { … }
+  /// ```
+  ///
+  /// - Parameter directory: A directory only the user may write, made when missing; or `nil`.
+  /// - Returns: A trait that sets the directory.
+  public static func failureDirectory(_ directory: URL?) -> Self {
+    SpecTrait.failureDirectory(directory)
+  }
+
   /// Gives each operation of the specs a test or a suite runs `limit` before it counts as hung,
   /// in place of the limit the catalog sets for the profile.
   ///
@@ -127,6 +150,30 @@ extension Trait where Self == SpecTrait {
   /// - Returns: A trait that sets the limit.
   public static func operationTimeLimit(_ limit: Duration) -> Self {
     SpecTrait.operationTimeLimit(limit)
+  }
+}
+
+/// Where model checks keep what failed, to run it first on the next run.
+enum FailureDirectory {
+  /// The directory a ``Testing/Trait/failureDirectory(_:)`` trait set for the running test case:
+  /// `.some(nil)` when it keeps no failures.
+  @TaskLocal static var pinned: URL??
+
+  /// The directory a run uses: the trait's, else the one the catalog's environment variable
+  /// names (none, when it is set and empty), else ``default``.
+  ///
+  /// - Parameter environment: The value of the catalog's failure-directory variable, if set.
+  static func resolve(environment: String?) -> URL? {
+    if let pinned { return pinned }
+    guard let environment else { return `default` }
+    return environment.isEmpty ? nil : URL(filePath: environment, directoryHint: .isDirectory)
+  }
+
+  /// Where failures are kept when neither a trait nor the environment names a directory: in the
+  /// scratch root, private to the user, never in the user's home or a source tree.
+  static var `default`: URL {
+    ScratchDirectory.root.appending(
+      path: "\(ScratchDirectory.prefix)failures-\(geteuid())", directoryHint: .isDirectory)
   }
 }
 

@@ -34,7 +34,7 @@ enum CounterCatalog: SpecCatalog {
   static let core = Capability<CounterCatalog, any CounterFactory>(
     "core", provides: "`makeCounter()`",
     checks: "a new counter is zero; additions add up", isProvided: { _ in true },
-    specs: { coreSpecs })
+    specs: { coreSpecs + [modelSpec] })
 
   /// The capability of the probe, which every factory has: it is listed last, so `all(for:)`
   /// of a factory lists the probe after the real specs.
@@ -84,6 +84,14 @@ enum CounterCatalog: SpecCatalog {
     },
   ]
 
+  /// The model-based spec: random additions and reads, against ``CounterModel``.
+  static let modelSpec: Spec<CounterCatalog> = Spec(
+    "model_randomOperationsMatchTheContract", core,
+    "Random additions and reads deliver what the contract's model says."
+  ) { factory in
+    try await CounterModel(factory: factory).checkSequences(count: 20)
+  }
+
   static let failableSpecs: [Spec<CounterCatalog>] = [
     Spec("add_changesNothingOnFailure", failable, "A failed addition changes nothing.") {
       (factory: any FailableCounterFactory) in
@@ -120,5 +128,45 @@ extension CounterCatalog {
     SpecRun.recordFailure(
       "profile \(SpecRun.profile.rawValue), limit \(SpecRun.operationTimeLimit), seeds "
         + "\(SpecRun.randomSeeds), directory \(directory)")
+  }
+}
+
+/// The counter contract as a model: the total is the state; an addition adds to it, and a read
+/// delivers it.
+struct CounterModel: ContractModel {
+  enum Operation: Hashable, Sendable {
+    case add(Int)
+    case value
+  }
+
+  let factory: any CounterFactory
+
+  var contractName: String { "Counter" }
+  var instanceName: String { "counter" }
+  var initialState: Int { 0 }
+
+  func makeInstance() async throws -> any Counter { try await factory.makeCounter() }
+
+  func operation(on instance: Int, in total: Int, using draw: inout ModelDraw) -> Operation {
+    draw.chance(1, in: 2) ? .add(1 + draw.index(below: 5)) : .value
+  }
+
+  func perform(_ operation: Operation, on counter: any Counter) async throws -> Int? {
+    switch operation {
+    case .add(let amount):
+      try await counter.add(amount)
+      return nil
+    case .value:
+      return try await counter.value()
+    }
+  }
+
+  func expectation(of operation: Operation, on instance: Int, in total: Int)
+    -> ModelExpectation<Int?, Int>
+  {
+    switch operation {
+    case .add(let amount): .returns(nil, then: total + amount)
+    case .value: .returns(total, then: total)
+    }
   }
 }

@@ -1,49 +1,123 @@
 import ContractSpecs
+import Foundation
 import SharedSupport
 import Testing
 
-/// Proves the engine's model checker and concurrent register check on the counter contract.
+/// Proves the engine's model checks: random sequences and their shrinking on the counter
+/// contract, and the linearizability check on the append log.
 @Suite(.specProfile(.quick)) struct ModelAndConcurrencyTests {
-  @Test func modelCheck_passesOnACounterThatKeepsTheContract() async throws {
+  @Test func sequences_passOnACounterThatKeepsTheContract() async throws {
+    let sut = CounterModel(factory: TestCounterFactory())
+
+    let issues = try await collectIssues { try await sut.checkSequences(count: 20) }
+
+    #expect(issues.isEmpty)
+  }
+
+  @Test(.failureDirectory(nil))
+  func sequences_reportTheShortestSimplestSequenceThatFails() async throws {
+    let sut = CounterModel(factory: TestCounterFactory(flaw: .addsTwice))
+
+    let issues = try await collectIssues { try await sut.checkSequences(count: 20) }
+
+    #expect(
+      issues.flatMap { $0.comments.map(\.rawValue) } == [
+        """
+        The model-based check found operations that break the Counter contract. Seed 0, \
+        sequence 1 (replay with seed 0); 20 steps, shrunk to 2 that fail on a new counter:
+          try await model.replay([
+            .perform(.add(1), on: 1),
+            .perform(.value, on: 1),  // ✗ expected 1, but 1 became 2
+          ])
+        """
+      ])
+  }
+
+  @Test func replay_recordsTheFirstStepThatBreaksTheContractAtTheCaller() async throws {
+    let sut = CounterModel(factory: TestCounterFactory(flaw: .addsTwice))
+    let caller = #_sourceLocation
+
     let issues = try await collectIssues {
-      try await ModelCheck.run(CounterModel(factory: TestCounterFactory()), sequences: 20)
+      try await sut.replay(
+        [.perform(.value, on: 1), .perform(.add(2), on: 1), .perform(.value, on: 1)],
+        sourceLocation: caller)
+    }
+
+    #expect(issues.map(\.sourceLocation) == [caller])
+    #expect(
+      issues.flatMap { $0.comments.map(\.rawValue) } == [
+        "Expected step 3 of the replayed Counter sequence, .perform(.value, on: 1), to keep the "
+          + "contract, but it did not: expected 2, but 2 became 4"
+      ])
+  }
+
+  @Test func sequences_runWhatFailedBeforeFirst_untilItPasses() async throws {
+    try await withTemporaryDirectory { directory in
+      try await SpecTrait.failureDirectory(directory).provideScope(
+        for: try #require(Test.current), testCase: Test.Case.current
+      ) {
+        let spec = try #require(CounterSpec.named("model_randomOperationsMatchTheContract"))
+        let broken = TestCounterFactory(flaw: .addsTwice)
+
+        let first = try await collectIssues { try await spec.verify(broken) }
+        let kept = try FileManager.default.contentsOfDirectory(atPath: directory.path())
+        let again = try await collectIssues { try await spec.verify(broken) }
+        let fixed = try await collectIssues { try await spec.verify(TestCounterFactory()) }
+        let afterFix = try FileManager.default.contentsOfDirectory(atPath: directory.path())
+
+        #expect(first.count == 1)
+        #expect(kept.count == 1)
+        #expect(
+          again.first?.comments.first?.rawValue.hasPrefix(
+            "The model-based check found operations that break the Counter contract again, as "
+              + "it kept them from an earlier run (seed ") == true)
+        #expect(fixed.isEmpty)
+        #expect(afterFix.isEmpty)
+      }
+    }
+  }
+
+  @Test(arguments: LogCase.correct)
+  func linearizability_passesOnACorrectLog(_ log: LogCase) async throws {
+    let sut = AppendLogModel(makeLog: log.make)
+
+    let issues = try await collectIssues {
+      try await sut.checkLinearizability(tasks: 3, operationsPerTask: 4, rounds: 20)
     }
 
     #expect(issues.isEmpty)
   }
 
-  @Test func modelCheck_reportsTheShortestSequenceThatFails() async throws {
+  @Test(.failureDirectory(nil), arguments: LogCase.broken)
+  func linearizability_catchesABrokenLog(_ log: LogCase) async throws {
+    let sut = AppendLogModel(makeLog: log.make)
+
     let issues = try await collectIssues {
-      try await ModelCheck.run(
-        CounterModel(factory: TestCounterFactory(flaw: .addsTwice)), sequences: 20)
+      try await sut.checkLinearizability(tasks: 3, operationsPerTask: 4, rounds: 20)
     }
 
+    let message = try #require(issues.first?.comments.first?.rawValue)
+    #expect(issues.count == 1)
     #expect(
-      issues.flatMap { $0.comments.map(\.rawValue) } == [
-        """
-        The model-based spec found operations that break the Counter contract. Seed 0, sequence \
-        1 (replay with seed 0); 7 steps, shrunk to 2 that fail on a new counter:
-          try await counter.add(1)
-          try await counter.value()  // ✗ expected 1, but it was 2
-        """
-      ])
+      message.hasPrefix(
+        "Expected the calls of 2 concurrent tasks to take effect in some order that keeps when "
+          + "each began and returned, as the AppendLog contract allows, but no order does (seed "))
+    #expect(message.contains("\n  task 1: log 1: ."))
   }
 
-  @Test func registerCheck_findsNoViolationOnARegisterThatKeepsItsRule() async {
-    let outcome = await checkRegister(forgets: false)
+  @Test func exactDifference_namesThePathToTheFirstDifferentPart() {
+    struct Image {
+      let id: Int
+      let caption: String
+    }
+    let expected = [Image(id: 1, caption: "é"), Image(id: 2, caption: "a")]
+    let actual = [Image(id: 1, caption: "e\u{301}"), Image(id: 2, caption: "a")]
 
-    #expect(outcome.violations.isEmpty)
-    #expect(outcome.disagreement == nil)
-    #expect(!outcome.lastWrites.isEmpty)
-  }
-
-  @Test func registerCheck_findsAReadThatLostACompletedWrite() async {
-    let outcome = await checkRegister(forgets: true)
+    let difference = Exact.difference(between: expected, and: actual)
 
     #expect(
-      outcome.violations.contains {
-        if case .emptyAfterWrite = $0 { true } else { false }
-      })
+      difference == "[0].caption: \"é\" became \"é\", first differing at scalar 0 (U+00E9 "
+        + "became U+0065)")
   }
 
   @Test(.operationTimeLimit(.milliseconds(300)))
@@ -58,98 +132,31 @@ import Testing
           + "started or ended for 300 ms (the limit .operationTimeLimit sets)"
       ])
   }
+}
 
-  /// Runs the concurrent register check on one register, which forgets its value when asked.
-  private func checkRegister(forgets: Bool) async -> ConcurrentRegisterOutcome {
-    let register = Register(forgets: forgets)
-    return await ConcurrentRegisterCheck(writers: 4, writesPerWriter: 5, readers: 2).run(
-      instances: 1
-    ) { _, value in
-      await register.write(value)
-    } read: { _ in
-      await register.read()
-    }
-  }
+/// A log the linearizability check runs on, as a named test case.
+struct LogCase: Sendable, CustomTestStringConvertible {
+  let testDescription: String
+  let make: @Sendable () -> any AppendLog
+
+  static let correct = [
+    LogCase(testDescription: "a log that waits for a second append") { TestAppendLog() },
+    LogCase(testDescription: "an actor") { ActorAppendLog() },
+  ]
+
+  static let broken = [
+    LogCase(testDescription: "loses one of two concurrent appends") {
+      TestAppendLog(flaw: .losesConcurrentAppends)
+    },
+    LogCase(testDescription: "interleaves two concurrent batches") {
+      TestAppendLog(flaw: .interleavesConcurrentBatches)
+    },
+    LogCase(testDescription: "reads a value no append wrote") {
+      TestAppendLog(flaw: .readsAValueNoAppendWrote)
+    },
+  ]
 }
 
 private struct IdleCounterFactory: IdlingCounterFactory {
   func makeCounter() -> any Counter { TestCounter(flaw: nil) }
-}
-
-/// A register of numbers; one that forgets delivers nothing once it has been written.
-private actor Register {
-  private let forgets: Bool
-  private var value: Int?
-
-  init(forgets: Bool) {
-    self.forgets = forgets
-  }
-
-  func write(_ value: Int) {
-    self.value = value
-  }
-
-  func read() -> RegisterRead {
-    guard let value, !forgets else { return .empty }
-    return .value(value)
-  }
-}
-
-/// The counter contract as a model: adds and reads, each read expected to give the sum so far.
-private struct CounterModel: SequenceModel {
-  enum Step: Hashable, Sendable {
-    case add(Int)
-    case check
-  }
-
-  let factory: TestCounterFactory
-
-  var contractName: String { "Counter" }
-  var instanceName: String { "counter" }
-
-  func steps(ofSequence number: Int, using random: inout SeededRandomNumberGenerator) -> [Step] {
-    (0..<(1 + random.index(below: 8))).map { _ in
-      random.chance(1, in: 2) ? .add(1 + random.index(below: 5)) : .check
-    } + [.check]
-  }
-
-  func run(_ steps: [Step], onNewInstances: Bool) async throws -> ModelFailure? {
-    let counter = factory.makeCounter()
-    var total = 0
-    for (index, step) in steps.enumerated() {
-      switch step {
-      case .add(let amount):
-        try await counter.add(amount)
-        total += amount
-      case .check:
-        let value = try await counter.value()
-        if value != total {
-          return ModelFailure(step: index, message: "expected \(total), but it was \(value)")
-        }
-      }
-    }
-    return nil
-  }
-
-  func isWellFormed(_ steps: [Step]) -> Bool { true }
-
-  func simplifications(of steps: [Step]) -> [[Step]] {
-    steps.indices.compactMap { index in
-      guard case .add(let amount) = steps[index], amount > 1 else { return nil }
-      var simpler = steps
-      simpler[index] = .add(1)
-      return simpler
-    }
-  }
-
-  func code(of steps: [Step], failure: ModelFailure) -> String {
-    steps.enumerated().map { index, step in
-      let line =
-        switch step {
-        case .add(let amount): "  try await counter.add(\(amount))"
-        case .check: "  try await counter.value()"
-        }
-      return index == failure.step ? "\(line)  // ✗ \(failure.message)" : line
-    }.joined(separator: "\n")
-  }
 }

@@ -58,10 +58,15 @@ import Testing
     let core = CounterSpec.all(for: CoreCounterFactory.self).map(\.id)
     let failable = CounterSpec.all(for: TestCounterFactory.self).map(\.id)
 
-    #expect(core == ["value_isZeroWhenNew", "add_addsUp", "probe_reportsItsSetup"])
+    #expect(
+      core == [
+        "value_isZeroWhenNew", "add_addsUp", "model_randomOperationsMatchTheContract",
+        "probe_reportsItsSetup",
+      ])
     #expect(
       failable == [
-        "value_isZeroWhenNew", "add_addsUp", "add_changesNothingOnFailure", "probe_reportsItsSetup",
+        "value_isZeroWhenNew", "add_addsUp", "model_randomOperationsMatchTheContract",
+        "add_changesNothingOnFailure", "probe_reportsItsSetup",
       ])
   }
 
@@ -85,7 +90,7 @@ import Testing
     let specs = CounterSpec.all(
       for: TestCounterFactory.self, environment: ["COUNTER_SPEC_PROFILE": " THOROUGH "])
 
-    #expect(specs.count == 4)
+    #expect(specs.count == 5)
   }
 
   @Test func capability_isNamedAfterTheProtocolItsSpecsTake() {

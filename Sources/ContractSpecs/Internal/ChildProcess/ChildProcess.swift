@@ -17,7 +17,7 @@
       let sink = TestingSink()
       let payload: ChildPayload
       let control: ChildControlDirectory
-      switch SpecSettings.resolve(for: spec, caller: caller) {
+      switch SpecSettings.resolve(for: spec, on: Factory.self, caller: caller) {
       case .failure(let problem):
         sink.record(FailureMessage.environment(of: Catalog.name, problem), at: caller)
         return []

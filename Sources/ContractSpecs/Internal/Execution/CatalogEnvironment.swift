@@ -10,17 +10,22 @@ struct CatalogEnvironment: Equatable, Sendable {
   var seed: UInt64?
   /// How many random sequences a model-based spec runs, or `nil` for the profile's number.
   var sequences: Int?
+  /// The directory model checks keep their failures in: `nil` for the default, an empty path
+  /// for none.
+  var failureDirectory: String?
 
   /// The environment variables of a catalog whose prefix is `prefix`.
   struct Variables: Sendable {
     let profile: String
     let seed: String
     let sequences: String
+    let failureDirectory: String
 
     init(prefix: String) {
       profile = "\(prefix)_PROFILE"
       seed = "\(prefix)_SEED"
       sequences = "\(prefix)_SEQUENCES"
+      failureDirectory = "\(prefix)_FAILURE_DIRECTORY"
     }
   }
 
@@ -57,6 +62,7 @@ struct CatalogEnvironment: Equatable, Sendable {
         problems.append(FailureMessage.invalidSequences(value, variable: variables.sequences))
       }
     }
+    settings.failureDirectory = environment[variables.failureDirectory]
     return problems.isEmpty ? .success(settings) : .failure(EnvironmentProblem(problems: problems))
   }
 }

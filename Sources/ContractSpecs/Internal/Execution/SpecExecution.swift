@@ -146,6 +146,13 @@ final class SpecExecution: Sendable {
     sink.record(message, at: settings.caller)
   }
 
+  /// Records a warning at the caller's line, an issue that does not fail the test, unless the
+  /// spec has been abandoned.
+  func warn(_ message: String) {
+    guard !watch.isAbandoned else { return }
+    sink.warn(message, at: settings.caller)
+  }
+
   /// Attaches `bytes` at the caller's line, unless the spec has been abandoned.
   func attach(_ bytes: [UInt8], named name: String) {
     guard !watch.isAbandoned else { return }

@@ -10,6 +10,8 @@ struct SpecSettings: Codable, Sendable {
   /// The catalog's environment variables' prefix, for replay hints.
   let environmentPrefix: String
   let specID: String
+  /// The factory's type, as model checks key the failures they keep.
+  let factoryName: String
   let profile: SpecProfile
   /// How long one operation may take before the spec calls it hung.
   let operationTimeLimit: Duration
@@ -22,6 +24,8 @@ struct SpecSettings: Codable, Sendable {
   let replaysSeed: Bool
   /// How many random sequences a model-based spec runs, when the environment says.
   let sequences: Int?
+  /// Where model checks keep their failures, or `nil` for nowhere.
+  let failureDirectory: URL?
   /// The running test case's ``TemporaryDirectory/current``, if it has one.
   let temporaryDirectory: URL?
   /// Whether the running test case tracks memory leaks.
@@ -36,11 +40,12 @@ struct SpecSettings: Codable, Sendable {
   ///
   /// - Parameters:
   ///   - spec: The spec to run.
+  ///   - factoryType: The type of the factory it runs on.
   ///   - caller: Where its failures are recorded.
   ///   - environment: The process's environment.
   /// - Returns: The settings, or what is wrong with the environment.
   static func resolve<Catalog: SpecCatalog>(
-    for spec: Spec<Catalog>, caller: SourceLocation,
+    for spec: Spec<Catalog>, on factoryType: Any.Type, caller: SourceLocation,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> Result<SpecSettings, EnvironmentProblem> {
     let variables = CatalogEnvironment.Variables(prefix: Catalog.environmentPrefix)
@@ -67,9 +72,12 @@ struct SpecSettings: Codable, Sendable {
     return .success(
       SpecSettings(
         catalogName: Catalog.name, environmentPrefix: Catalog.environmentPrefix,
-        specID: spec.id, profile: profile, operationTimeLimit: limit,
+        specID: spec.id, factoryName: String(reflecting: factoryType), profile: profile,
+        operationTimeLimit: limit,
         isLimitPinned: pinnedLimit != nil, seeds: seeds, replaysSeed: read.seed != nil,
-        sequences: read.sequences, temporaryDirectory: TemporaryDirectory.scoped,
+        sequences: read.sequences,
+        failureDirectory: FailureDirectory.resolve(environment: read.failureDirectory),
+        temporaryDirectory: TemporaryDirectory.scoped,
         tracksLeaks: LeakTracker.current != nil, caller: caller))
   }
 

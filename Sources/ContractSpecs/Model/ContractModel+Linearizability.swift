@@ -1,0 +1,142 @@
+import Testing
+
+extension ContractModel {
+  /// Calls new instances from several tasks at once, round after round, and records one failure
+  /// for the first round whose calls no order can explain: an order that keeps real time (a call
+  /// that returned before another began comes first) and whose outcomes the model accepts, one
+  /// call after another.
+  ///
+  /// Each round makes an instance (and, for a model whose instances share storage, opens a second
+  /// one, the tasks taking them in turn), draws `operationsPerTask` operations for each of `tasks`
+  /// tasks from the state of new storage, starts the tasks together, and records each call's
+  /// start and end on one logical clock, and its outcome. The search for an order is Wing and
+  /// Gong's, with the (calls linearized, state) pairs already tried remembered, as Porcupine and
+  /// Knossos do it: with a few tasks of a few calls, each round's search takes microseconds. A
+  /// round whose search runs past its budget is reported as a warning, not a verdict.
+  ///
+  /// A failure shows the smallest history it found that no order explains, each call with its
+  /// task, start, end and outcome: it removes calls and tasks and runs the smaller round again, up
+  /// to five times each and fifty rounds in all, keeping what still fails.
+  ///
+  /// What it cannot see: a race whose calls never overlap in this run's threads. It catches a
+  /// lost update or a torn write only when the calls happen to interleave badly, which more
+  /// rounds, more tasks and the thread sanitizer make likelier; a correct implementation passes
+  /// every run.
+  ///
+  /// ```swift
+  /// ImageDataCacheSpec("concurrency_concurrentCallsAreLinearizable", core, "…") { factory in
+  ///   try await ImageDataCacheModel(factory: factory)
+  ///     .checkLinearizability(tasks: 4, operationsPerTask: 5, rounds: 10)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - tasks: How many tasks call at once.
+  ///   - operationsPerTask: How many calls each task makes, one after another.
+  ///   - rounds: How many rounds to run per seed of the running spec.
+  /// - Throws: What making or opening an instance throws; the spec then fails with it.
+  public func checkLinearizability(tasks: Int, operationsPerTask: Int, rounds: Int) async throws {
+    let round = ConcurrentRound(model: self)
+    let state = round.startState(instances: round.instanceCount(tasks: tasks))
+    let store = FailureStore<KeptProgram>(check: "linearizability")
+    if let store {
+      for kept in store.entries {
+        let calls = try await round.run(kept.program)
+        if Linearization(model: self, calls: calls).verdict(from: state) == .notLinearizable {
+          try await report(calls, program: kept.program, of: round, state: state) {
+            "again, as it kept them from an earlier run (seed \(kept.seed))"
+          }
+          return
+        }
+      }
+      store.removeAll()
+    }
+    for seed in SpecRun.randomSeeds {
+      var random = SeededRandomNumberGenerator(seed: seed)
+      for number in 1...max(1, rounds) {
+        let program = round.program(
+          tasks: max(1, tasks), operations: max(1, operationsPerTask), from: &random)
+        let calls = try await round.run(program)
+        switch Linearization(model: self, calls: calls).verdict(from: state) {
+        case .linearizable:
+          continue
+        case .undecided:
+          SpecRun.warn(
+            "The linearizability check could not decide round \(number) of seed \(seed) within "
+              + "its budget; its \(calls.count) calls were not judged")
+        case .notLinearizable:
+          let shrunk = try await report(calls, program: program, of: round, state: state) {
+            "(seed \(seed), round \(number); replay with \(SpecRun.replayHint(seed: seed)))"
+          }
+          store?.add(KeptProgram(seed: seed, program: shrunk))
+          return
+        }
+      }
+    }
+  }
+
+  /// Shrinks the program of a round whose `calls` no order explains, records one failure, and
+  /// delivers the program that replays the history it printed.
+  @discardableResult
+  private func report(
+    _ calls: [ConcurrentRound<Self>.Call], program: ConcurrentRound<Self>.Program,
+    of round: ConcurrentRound<Self>, state: State, circumstances: () -> String
+  ) async throws -> ConcurrentRound<Self>.Program {
+    var best = (program: program, calls: calls)
+    var runs = 0
+    var isShrinking = true
+    func reproduces(_ candidate: ConcurrentRound<Self>.Program) async throws -> Bool {
+      for _ in 0..<5 where runs < 50 {
+        runs += 1
+        let calls = try await round.run(candidate)
+        if Linearization(model: self, calls: calls).verdict(from: state) == .notLinearizable {
+          best = (candidate, calls)
+          return true
+        }
+      }
+      return false
+    }
+    while isShrinking, runs < 50 {
+      isShrinking = false
+      for task in best.program.indices.reversed() where best.program.count > 1 {
+        var candidate = best.program
+        candidate.remove(at: task)
+        if try await reproduces(candidate) { isShrinking = true }
+      }
+      for task in best.program.indices {
+        for call in best.program[task].indices.reversed() where best.program[task].count > 1 {
+          guard task < best.program.count, call < best.program[task].count else { continue }
+          var candidate = best.program
+          candidate[task].remove(at: call)
+          if try await reproduces(candidate) { isShrinking = true }
+        }
+      }
+    }
+    let history = best.calls.sorted { $0.begin < $1.begin }
+    let ticks = Dictionary(
+      uniqueKeysWithValues: history.flatMap { [$0.begin, $0.end] }.sorted().enumerated().map {
+        ($1, $0 + 1)
+      })
+    let lines = history.map { call in
+      let outcome =
+        switch call.outcome {
+        case .success(let output): "delivered \(ModelCode.describe(output))"
+        case .failure(let error): "threw \(error)"
+        }
+      return "  task \(call.task): \(ModelCode.call(call.operation, on: call.instance, of: self)),"
+        + " from \(ticks[call.begin] ?? 0) to \(ticks[call.end] ?? 0), \(outcome)"
+    }
+    SpecRun.recordFailure(
+      "Expected the calls of \(best.program.count) concurrent tasks to take effect in some order "
+        + "that keeps when each began and returned, as the \(contractName) contract allows, but "
+        + "no order does \(circumstances()); the smallest history found, \(history.count) calls "
+        + "on a logical clock:\n" + lines.joined(separator: "\n"))
+    return best.program
+  }
+}
+
+/// A round's program a check keeps for the next runs.
+struct KeptProgram: Codable, Sendable {
+  let seed: UInt64
+  let program: [[[Int]]]
+}

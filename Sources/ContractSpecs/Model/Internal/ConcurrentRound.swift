@@ -1,0 +1,147 @@
+import SharedSupport
+
+/// One round of the concurrency check: tasks calling an implementation at once, each call's
+/// start, end and outcome recorded on one logical clock.
+///
+/// The clock ticks once just before each call and once just after it returns, so "returned
+/// before the other began" is exact; the calls in between overlap, and any order of them is
+/// consistent with real time.
+struct ConcurrentRound<Model: ContractModel> {
+  let model: Model
+
+  /// What one task calls, as the numbers each operation was drawn from.
+  typealias Program = [[[Int]]]
+
+  /// One call of a round.
+  struct Call: Sendable {
+    let task: Int
+    let operation: Model.Operation
+    /// The number of the instance it ran on, from 1.
+    let instance: Int
+    let begin: Int
+    let end: Int
+    let outcome: Result<Model.Output, any Error>
+  }
+
+  /// The state the tasks' operations are drawn from: new storage, with its instances open.
+  func startState(instances: Int) -> Model.State {
+    (1...instances).reduce(model.initialState) { model.opened($1, in: $0) }
+  }
+
+  /// How many instances a round opens over one storage: two when the model opens instances over
+  /// shared storage, so the calls cross instances too; else one.
+  func instanceCount(tasks: Int) -> Int {
+    model.opensInstancesSharingStorage ? min(2, tasks) : 1
+  }
+
+  /// A program of `tasks` tasks of `operations` operations each, drawn afresh.
+  func program(tasks: Int, operations: Int, from generator: inout SeededRandomNumberGenerator)
+    -> Program
+  {
+    let state = startState(instances: instanceCount(tasks: tasks))
+    return (0..<tasks).map { task in
+      (0..<operations).map { _ in
+        var draw = ModelDraw(random: SeededRandomNumberGenerator(seed: generator.next()))
+        _ = model.operation(
+          on: 1 + task % instanceCount(tasks: tasks), in: state, using: &draw)
+        return draw.choices
+      }
+    }
+  }
+
+  /// Runs `program` on new instances, its tasks at once, and records every call.
+  ///
+  /// - Returns: The calls, in no particular order.
+  /// - Throws: What making or opening an instance throws; ``SpecAbandoned`` once the watchdog
+  ///   gave up on the spec.
+  func run(_ program: Program) async throws -> [Call] {
+    let count = instanceCount(tasks: program.count)
+    var instances = [
+      try await SpecRun.perform("making a \(model.instanceName)") { try await model.makeInstance() }
+    ]
+    while instances.count < count {
+      let first = instances[0]
+      instances.append(
+        try await SpecRun.perform("opening another \(model.instanceName)") {
+          try await model.openInstance(sharingStorageWith: first)
+        })
+    }
+    let state = startState(instances: count)
+    let operations = program.enumerated().map { task, drawn in
+      drawn.compactMap { choices -> Model.Operation? in
+        var draw = ModelDraw(replaying: choices)
+        let instance = 1 + task % count
+        let operation = model.operation(on: instance, in: state, using: &draw)
+        return model.isAllowed(operation, on: instance, in: state) ? operation : nil
+      }
+    }
+    let log = CallLog<Model>()
+    let gate = StartGate(tasks: program.count)
+    let calls = try await withThrowingTaskGroup(of: [Call].self) { group in
+      for (task, operations) in operations.enumerated() {
+        let number = 1 + task % count
+        let instance = instances[number - 1]
+        group.addTask {
+          await gate.arrive()
+          var calls: [Call] = []
+          for operation in operations {
+            let begin = log.tick()
+            let outcome: Result<Model.Output, any Error>
+            do {
+              outcome = .success(
+                try await SpecRun.perform(ModelCode.call(operation, on: number, of: model)) {
+                  try await model.perform(operation, on: instance)
+                })
+            } catch is SpecAbandoned {
+              throw SpecAbandoned()
+            } catch {
+              outcome = .failure(error)
+            }
+            calls.append(
+              Call(
+                task: task + 1, operation: operation, instance: number, begin: begin,
+                end: log.tick(), outcome: outcome))
+          }
+          return calls
+        }
+      }
+      return try await group.reduce(into: [Call]()) { $0 += $1 }
+    }
+    return calls
+  }
+}
+
+/// The logical clock of a round.
+private final class CallLog<Model: ContractModel>: Sendable {
+  private let clock = Locked(0)
+
+  /// The next tick of the clock.
+  func tick() -> Int {
+    clock.withLock { clock in
+      clock += 1
+      return clock
+    }
+  }
+}
+
+/// Holds every task of a round until all have started, so their calls overlap as much as the
+/// threads allow, even on a pool that starts tasks one by one.
+private actor StartGate {
+  private let tasks: Int
+  private var arrived = 0
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  init(tasks: Int) {
+    self.tasks = tasks
+  }
+
+  func arrive() async {
+    arrived += 1
+    guard arrived < tasks else {
+      for task in waiting { task.resume() }
+      waiting.removeAll()
+      return
+    }
+    await withCheckedContinuation { waiting.append($0) }
+  }
+}
