@@ -163,6 +163,7 @@ enum FailureDirectory {
   /// names (none, when it is set and empty), else ``default``.
   ///
   /// - Parameter environment: The value of the catalog's failure-directory variable, if set.
+  /// - Returns: The directory, or `nil` for none.
   static func resolve(environment: String?) -> URL? {
     if let pinned { return pinned }
     guard let environment else { return `default` }

@@ -1,6 +1,8 @@
-/// A contract in executable form, written once: its state, its operations, what each operation
-/// must do from a state, and how to run an operation on an implementation. From it the engine
-/// checks random sequences (``checkSequences(count:maxLength:)``) and concurrent use
+/// A contract in executable form, written once, from which the engine checks sequences and
+/// concurrent use.
+///
+/// A model says what the state is, what the operations are, what each must do from a state, and
+/// how to run one on an implementation. From it the engine checks random sequences (``checkSequences(count:maxLength:)``) and concurrent use
 /// (``checkLinearizability(tasks:operationsPerTask:rounds:)``), shrinks what fails and prints it
 /// as Swift.
 ///
