@@ -37,6 +37,9 @@ public struct CatalogSelfTest<Catalog: SpecCatalog>: Sendable {
     public let factory: Catalog.Factory
     /// The ids of the specs that must fail on it; empty for a correct implementation.
     public let brokenSpecs: [String]
+    /// The operation time limit its specs run with, in place of the profile's: short, for an
+    /// implementation that never returns or never lets go of what it made.
+    public let operationTimeLimit: Duration?
 
     /// Describes an implementation.
     ///
@@ -45,10 +48,16 @@ public struct CatalogSelfTest<Catalog: SpecCatalog>: Sendable {
     ///   - factory: Makes it.
     ///   - brokenSpecs: The ids of the specs that must fail on it, at least the one about what it
     ///     breaks; none for a correct implementation.
-    public init(_ name: String, _ factory: Catalog.Factory, breaks brokenSpecs: [String] = []) {
+    ///   - operationTimeLimit: A limit for its specs, such as 500 ms for one that hangs; the
+    ///     profile's by default.
+    public init(
+      _ name: String, _ factory: Catalog.Factory, breaks brokenSpecs: [String] = [],
+      operationTimeLimit: Duration? = nil
+    ) {
       self.name = name
       self.factory = factory
       self.brokenSpecs = brokenSpecs
+      self.operationTimeLimit = operationTimeLimit
     }
   }
 
@@ -116,7 +125,11 @@ public struct CatalogSelfTest<Catalog: SpecCatalog>: Sendable {
     // What a broken implementation fails is not worth keeping for the next run, and a failure
     // kept from an earlier run would change what this one reports.
     try await FailureDirectory.$pinned.withValue(.some(nil)) {
-      try await run(check, caller: sourceLocation)
+      try await OperationTimeLimit.$pinned.withValue(
+        check.implementation.operationTimeLimit ?? OperationTimeLimit.pinned
+      ) {
+        try await run(check, caller: sourceLocation)
+      }
     }
   }
 
@@ -134,6 +147,8 @@ public struct CatalogSelfTest<Catalog: SpecCatalog>: Sendable {
     let messages = failures.flatMap { $0.comments.map(\.rawValue) }
     if failures.isEmpty {
       record("Expected \(id) to fail on the implementation that \(name), but it passed", caller)
+    } else if let thrown = failures.first(where: { $0.error != nil }) {
+      record("Expected \(id) to report what it found, but an error escaped it: \(thrown)", caller)
     } else if let elsewhere = failures.first(where: { $0.sourceLocation != caller }) {
       record(
         "Expected \(id) to report at its caller's line, but it reported at "

@@ -10,11 +10,11 @@ extension SpecProfile {
   var largestFeedBoundary: Int { self == .quick ? 1 << 8 : 1 << 16 }
   /// The largest power of two next to which the boundary specs size texts: 2¹² quick, 2²⁰ thorough.
   var largestTextBoundary: Int { self == .quick ? 1 << 12 : 1 << 20 }
-  /// The concurrent writers and readers of the concurrency specs.
-  var concurrentUse: ConcurrentRegisterCheck {
+  /// The tasks and rounds of the concurrency specs.
+  var concurrentUse: ConcurrentUse {
     self == .quick
-      ? ConcurrentRegisterCheck(writers: 4, writesPerWriter: 5, readers: 2)
-      : ConcurrentRegisterCheck(writers: 16, writesPerWriter: 25, readers: 8)
+      ? ConcurrentUse(tasks: 4, operationsPerTask: 5, rounds: 4)
+      : ConcurrentUse(tasks: 8, operationsPerTask: 8, rounds: 40)
   }
   /// Rounds of insert, delete, insert, delete that the ordering specs observe.
   var orderingRounds: Int { self == .quick ? 3 : 20 }
@@ -23,4 +23,18 @@ extension SpecProfile {
   /// Random sequences per seed the model-based spec runs, unless `FEEDSTORE_SPEC_SEQUENCES` says
   /// otherwise.
   var modelSequences: Int { self == .quick ? 20 : 200 }
+}
+
+/// How many tasks call a store at once in the concurrency specs, how often each, and how many
+/// rounds.
+struct ConcurrentUse {
+  let tasks: Int
+  let operationsPerTask: Int
+  let rounds: Int
+
+  /// Checks `model`'s concurrent use with this many tasks, calls and rounds.
+  func check(_ model: FeedStoreModel) async throws {
+    try await model.checkLinearizability(
+      tasks: tasks, operationsPerTask: operationsPerTask, rounds: rounds)
+  }
 }

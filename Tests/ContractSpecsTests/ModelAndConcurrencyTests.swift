@@ -24,7 +24,7 @@ import Testing
       issues.flatMap { $0.comments.map(\.rawValue) } == [
         """
         The model-based check found operations that break the Counter contract. Seed 0, \
-        sequence 1 (replay with seed 0); 20 steps, shrunk to 2 that fail on a new counter:
+        sequence 1 (replay with seed 0); 3 steps, shrunk to 2 that fail on a new counter:
           try await model.replay([
             .perform(.add(1), on: 1),
             .perform(.value, on: 1),  // ✗ expected 1, but 1 became 2

@@ -4,7 +4,7 @@ import Testing
 @testable import FeedStoreSpecs
 
 /// Pins how the model-based spec reports, shrinks and replays a failure of the FeedStore model.
-@Suite(.specProfile(.quick)) struct ModelCheckTests {
+@Suite(.specProfile(.quick), .failureDirectory(nil)) struct ModelCheckTests {
   @Test func shrunkFailure_reportsTheSeedAndTheShortestFailingSteps() async throws {
     let (spec, factory) = try makeSUT(misbehavior: .ignoresDeleteOfReplacedCache)
 
@@ -13,30 +13,18 @@ import Testing
     #expect(failures.map { $0.comments.map(\.rawValue) } == [[Self.shrunkFailure]])
   }
 
-  @Test func failureThatNeedsReusedStorage_isReportedAsItRanAndUnreduced() async throws {
+  @Test func failureThatNeedsALongHistory_isShrunkFromTheStepsSinceTheStorageWasNew()
+    async throws
+  {
     let (spec, factory) = try makeSUT(misbehavior: .ignoresInsertsOnceItsStorageHasTakenThirty)
 
     let failures = try await collectIssues { try await spec.verify(factory) }
 
     let message = try #require(failures.first?.comments.first?.rawValue)
+    let inserts = message.components(separatedBy: ".perform(.insert(").count - 1
     #expect(failures.count == 1)
-    #expect(
-      message.contains(
-        "they did not fail again when replayed on a new store (they had run on storage that "
-          + "earlier sequences used, emptied with deleteCachedFeed()), so they could not be "
-          + "reduced:\n  let store1 = try await factory.makeStore()\n"))
-  }
-
-  @Test func steps_areTheSameForTheSameSeed() {
-    let sut = FeedStoreSequenceModel(factory: MisbehavingFeedStoreFactory(misbehavior: nil))
-    var firstRandom = SeededRandomNumberGenerator(seed: 99)
-    var secondRandom = SeededRandomNumberGenerator(seed: 99)
-
-    let first = sut.steps(ofSequence: 5, using: &firstRandom)
-    let second = sut.steps(ofSequence: 5, using: &secondRandom)
-
-    #expect(first == second)
-    #expect(sut.isWellFormed(first))
+    #expect(message.contains(" sequences since the storage was new, shrunk to "))
+    #expect(inserts == 31)
   }
 
   @Test func faults_breakEveryOperationThatAFailableCapabilityBreaks() {
@@ -47,27 +35,35 @@ import Testing
     #expect(faults == failable.map(\.protocolName))
   }
 
-  @Test func everyFifthSequence_breaksAnOperationTheFactoryCanBreak() {
-    let sut = FeedStoreSequenceModel(factory: MisbehavingFeedStoreFactory(misbehavior: nil))
-    var random = SeededRandomNumberGenerator(seed: 7)
+  @Test func printedFailure_replaysAsATestOfItsOwn() async throws {
+    let sut = FeedStoreModel(
+      factory: MisbehavingFeedStoreFactory(misbehavior: .ignoresDeleteOfReplacedCache))
+    let caller = #_sourceLocation
 
-    let steps = sut.steps(ofSequence: 5, using: &random)
+    let issues = try await collectIssues {
+      try await sut.replay(
+        [
+          .perform(.insert(feed: 1, count: 0, timestamp: 0), on: 1),
+          .perform(.insert(feed: 1, count: 0, timestamp: 0), on: 1),
+          .perform(.delete, on: 1),
+          .perform(.retrieve, on: 1),
+        ], sourceLocation: caller)
+    }
 
-    #expect(FeedStoreSequenceModel.faultIndex(of: steps) != nil)
-    #expect(sut.isWellFormed(steps))
+    #expect(issues.map(\.sourceLocation) == [caller])
   }
 
   private static let shrunkFailure = """
-    The model-based spec found operations that break the FeedStore contract. Seed \
-    14229655595083722224, sequence 1 (replay with FEEDSTORE_SPEC_SEED=14229655595083722224); 7 \
-    steps, shrunk to 4 that fail on a new store:
-      let store1 = try await factory.makeStore()
-      try await store1.insert(numberedFeed(1, count: 0), timestamp: numberedTimestamp(0))
-      try await store1.insert(numberedFeed(2, count: 0), timestamp: numberedTimestamp(0))
-      try await store1.deleteCachedFeed()
-      try await store1.retrieve()  // ✗ expected nil, but it delivered 0 images cached at \
-    786297600.1234568s after 2001-01-01
-    (numberedFeed and numberedTimestamp are FeedStoreFixtures' methods.)
+    The model-based check found operations that break the FeedStore contract. Seed \
+    14229655595083722224, sequence 3 (replay with FEEDSTORE_SPEC_SEED=14229655595083722224); 23 \
+    steps of the 3 sequences since the storage was new, shrunk to 4 that fail on a new store:
+      try await model.replay([
+        .perform(.insert(feed: 1, count: 0, timestamp: 0), on: 1),
+        .perform(.insert(feed: 1, count: 0, timestamp: 0), on: 1),
+        .perform(.delete, on: 1),
+        .perform(.retrieve, on: 1),  // ✗ expected nil (nothing cached), but it delivered 0 \
+    images cached at 786297600.1234568s after 2001-01-01
+      ])
     """
 
   private func makeSUT(misbehavior: Misbehavior) throws -> (

@@ -55,7 +55,8 @@ extension ContractModel {
       var random = SeededRandomNumberGenerator(seed: seed)
       for number in 1...max(1, rounds) {
         let program = round.program(
-          tasks: max(1, tasks), operations: max(1, operationsPerTask), from: &random)
+          tasks: max(1, tasks), operations: max(1, operationsPerTask), round: number,
+          from: &random)
         let calls = try await round.run(program)
         switch Linearization(model: self, calls: calls).verdict(from: state) {
         case .linearizable:
@@ -138,5 +139,5 @@ extension ContractModel {
 /// A round's program a check keeps for the next runs.
 struct KeptProgram: Codable, Sendable {
   let seed: UInt64
-  let program: [[[Int]]]
+  let program: [[DrawnStep]]
 }

@@ -10,7 +10,8 @@ extension ContractModel {
   /// ``isAllowed(_:on:in:)`` refuses) and, for a model whose instances share storage, opening
   /// and reopening instances. Every outcome is checked against
   /// ``expectation(of:on:in:)``. Shrinking removes steps and draws smaller numbers for what
-  /// remains, each candidate on new instances, within a budget of 500 runs.
+  /// remains, each candidate on new instances, within a budget of 100 runs in the quick profile
+  /// and 400 in the thorough one.
   ///
   /// Sequences come from ``SpecRun/randomSeeds``: the quick profile runs the same ones every time,
   /// the thorough profile adds a fresh seed, and the catalog's seed variable replays one. What
@@ -33,11 +34,12 @@ extension ContractModel {
     let store = FailureStore<KeptSequence>(check: "sequences")
     if let store {
       for kept in store.entries {
-        let result = try await run.replay(kept.drawn)
-        if let failure = result.failure {
-          try await report(result, failure: failure, original: result.steps.count, of: run) {
+        let session = try await run.replay(kept.drawn)
+        if let failure = session.failure {
+          try await report(session, failure: failure, of: run) {
             "The model-based check found operations that break the \(contractName) contract "
-              + "again, as it kept them from an earlier run (seed \(kept.seed))"
+              + "again, as it kept them from an earlier run (seed \(kept.seed)); "
+              + "\(session.steps.count) steps"
           }
           return
         }
@@ -47,14 +49,31 @@ extension ContractModel {
     let sequences = SpecRun.sequences(default: count)
     for seed in SpecRun.randomSeeds {
       var seeds = SeededRandomNumberGenerator(seed: seed)
+      // The session sequences continue on, and how many sequences it has run.
+      var chain: (session: SequenceRun<Self>.Session, sequences: Int)?
       for number in 1...sequences {
         var random = SeededRandomNumberGenerator(seed: seeds.next())
         let length = 1 + random.index(below: max(1, maxLength))
-        let result = try await run.run(length: length, from: &random)
-        guard let failure = result.failure else { continue }
-        let drawn = try await report(result, failure: failure, original: length, of: run) {
+        var session: SequenceRun<Self>.Session
+        var joined = 1
+        let continues = opensInstancesSharingStorage && !runsOnStorageOfItsOwn(sequence: number)
+        if continues, let (continued, count) = chain, allowsOpening(in: continued.state) {
+          session = continued
+          joined = count + 1
+          try await run.reopen(beginning: number, in: &session)
+        } else {
+          session = try await run.start()
+        }
+        try await run.run(length, of: number, in: &session, from: &random)
+        if continues { chain = (session, joined) }
+        guard let failure = session.failure else { continue }
+        let steps = session.steps.count
+        let drawn = try await report(session, failure: failure, of: run) {
           "The model-based check found operations that break the \(contractName) contract. "
-            + "Seed \(seed), sequence \(number) (replay with \(SpecRun.replayHint(seed: seed)))"
+            + "Seed \(seed), sequence \(number) (replay with \(SpecRun.replayHint(seed: seed))); "
+            + (joined == 1
+              ? "\(steps) steps"
+              : "\(steps) steps of the \(joined) sequences since the storage was new")
         }
         store?.add(KeptSequence(seed: seed, drawn: drawn))
         return
@@ -84,79 +103,52 @@ extension ContractModel {
   public func replay(
     _ steps: [ModelStep<Operation>], sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
-    var state = opened(1, in: initialState)
-    var instances = [try await makeInstance()]
     let run = SequenceRun(model: self)
+    var session = try await run.start()
     for (index, step) in steps.enumerated() {
+      let number: Int
       switch step {
-      case .perform(let operation, let number):
-        guard instances.indices.contains(number - 1) else {
-          throw UnknownInstance(step: index, number: number, instanceName: instanceName)
-        }
-        let outcome: Result<Output, any Error>
-        do {
-          outcome = .success(
-            try await SpecRun.perform(ModelCode.call(operation, on: number, of: self)) {
-              try await perform(operation, on: instances[number - 1])
-            })
-        } catch is SpecAbandoned {
-          throw SpecAbandoned()
-        } catch {
-          outcome = .failure(error)
-        }
-        switch run.check(outcome, against: expectation(of: operation, on: number, in: state)) {
-        case .success(let next):
-          state = next
-        case .failure(let mismatch):
-          let message =
-            "Expected step \(index + 1) of the replayed \(contractName) sequence, "
-            + "\(ModelCode.element(step)), to keep the contract, but it did not: \(mismatch.message)"
-          if SpecExecution.current == nil {
-            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-          } else {
-            SpecRun.recordFailure(message)
-          }
-          return
-        }
-      case .open(let number), .reopen(let number):
-        guard instances.indices.contains(number - 1) else {
-          throw UnknownInstance(step: index, number: number, instanceName: instanceName)
-        }
-        let opened = try await openInstance(sharingStorageWith: instances[number - 1])
-        if case .open = step {
-          instances.append(opened)
-          state = self.opened(instances.count, in: state)
-        } else {
-          instances[number - 1] = opened
-          state = self.opened(number, in: state)
-        }
+      case .perform(_, let instance), .open(let instance), .reopen(let instance):
+        number = instance
       }
+      guard session.instances.indices.contains(number - 1) else {
+        throw UnknownInstance(step: index, number: number, instanceName: instanceName)
+      }
+      try await run.execute(step, in: &session)
+      guard let failure = session.failure else { continue }
+      let message =
+        "Expected step \(index + 1) of the replayed \(contractName) sequence, "
+        + "\(ModelCode.element(step)), to keep the contract, but it did not: \(failure.message)"
+      if SpecExecution.current == nil {
+        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+      } else {
+        SpecRun.recordFailure(message)
+      }
+      return
     }
   }
 
-  /// Shrinks the failing `result` when it fails again on new instances, records one failure
+  /// Shrinks the failing `session` when it fails again on new instances, records one failure
   /// introduced by `introduction`, and delivers the numbers that replay what it printed.
   @discardableResult
   private func report(
-    _ result: SequenceRun<Self>.Result, failure: (step: Int, message: String), original: Int,
+    _ session: SequenceRun<Self>.Session, failure: (step: Int, message: String),
     of run: SequenceRun<Self>, introduction: () -> String
-  ) async throws -> [[Int]] {
-    let failing = result.drawnThroughFailure
-    let replayed = try await run.replay(failing)
-    guard let replayedFailure = replayed.failure else {
+  ) async throws -> [DrawnStep] {
+    let replayed = try await run.replay(session.drawnThroughFailure)
+    guard replayed.failure != nil else {
       SpecRun.recordFailure(
-        introduction() + "; \(original) steps, which did not fail again when replayed on a new "
-          + "\(instanceName), so they could not be shrunk:\n"
-          + ModelCode.replay(result.steps, failing: failure.step, because: failure.message))
-      return result.drawn
+        introduction() + ", which did not fail again when replayed on a new \(instanceName), so "
+          + "they could not be shrunk:\n"
+          + ModelCode.replay(session.steps, failing: failure.step, because: failure.message))
+      return session.drawnThroughFailure
     }
-    let shrunk = try await SequenceShrinker(run: run).shrink(failing, failing: replayed)
-    let shrunkFailure = shrunk.result.failure ?? replayedFailure
+    let shrunk = try await SequenceShrinker(run: run).shrink(replayed)
+    let steps = shrunk.session.steps
+    let shrunkFailure = shrunk.session.failure ?? failure
     SpecRun.recordFailure(
-      introduction() + "; \(original) steps, shrunk to \(shrunk.result.steps.count) that fail on a "
-        + "new \(instanceName):\n"
-        + ModelCode.replay(
-          shrunk.result.steps, failing: shrunkFailure.step, because: shrunkFailure.message))
+      introduction() + ", shrunk to \(steps.count) that fail on a new \(instanceName):\n"
+        + ModelCode.replay(steps, failing: shrunkFailure.step, because: shrunkFailure.message))
     return shrunk.drawn
   }
 }
@@ -165,7 +157,7 @@ extension ContractModel {
 /// shrunk.
 struct KeptSequence: Codable, Sendable {
   let seed: UInt64
-  let drawn: [[Int]]
+  let drawn: [DrawnStep]
 }
 
 /// Thrown when a replayed step names an instance that does not exist by then.

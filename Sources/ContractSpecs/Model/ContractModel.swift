@@ -73,6 +73,18 @@ public protocol ContractModel: Sendable {
   /// one; `false` by default, for implementations that keep nothing beyond one instance.
   var opensInstancesSharingStorage: Bool { get }
 
+  /// Whether random sequence `sequence` (from 1) runs on new storage of its own rather than
+  /// continuing on the storage the sequences before it left: `true` for a sequence that breaks
+  /// its storage, such as one that injects a fault. `false` by default: when the model opens
+  /// instances over shared storage, each sequence continues where the last left off, through a
+  /// reopened instance, as an app's launches do.
+  func runsOnStorageOfItsOwn(sequence: Int) -> Bool
+
+  /// Whether the engine may open another instance, or reopen one, in `state`: `false` where what
+  /// the model keeps per instance would not hold for a new one, such as after a fault that breaks
+  /// the storage itself. Always, by default.
+  func allowsOpening(in state: State) -> Bool
+
   /// Opens another instance over the storage of `instance`.
   ///
   /// - Parameter instance: A live instance.
@@ -121,6 +133,10 @@ extension ContractModel {
   public var instanceName: String { "instance" }
 
   public var opensInstancesSharingStorage: Bool { false }
+
+  public func allowsOpening(in state: State) -> Bool { true }
+
+  public func runsOnStorageOfItsOwn(sequence: Int) -> Bool { false }
 
   public func openInstance(sharingStorageWith instance: Instance) async throws -> Instance {
     throw CannotOpenInstances(contractName: contractName)

@@ -15,6 +15,10 @@
 /// }
 /// ```
 public struct ModelDraw: Sendable {
+  /// Which random sequence of the check this draw belongs to, from 1, or which round of the
+  /// concurrency check: for a model whose sequences differ by number, such as one that injects a
+  /// fault in every fifth.
+  public let sequence: Int
   private var source: Source
   /// Every number drawn so far, each below the bound it was drawn with.
   private(set) var choices: [Int] = []
@@ -26,14 +30,17 @@ public struct ModelDraw: Sendable {
     case replay([Int], next: Int)
   }
 
-  /// A draw of fresh numbers from `generator`.
-  init(random generator: SeededRandomNumberGenerator) {
+  /// A draw of fresh numbers from `generator`, for sequence `sequence`.
+  init(random generator: SeededRandomNumberGenerator, sequence: Int) {
+    self.sequence = sequence
     source = .random(generator)
   }
 
-  /// A draw that replays `choices`, each kept below the bound it is drawn with, and zeros after.
-  init(replaying choices: [Int]) {
-    source = .replay(choices, next: 0)
+  /// A draw that replays the numbers of `step`, each kept below the bound it is drawn with, and
+  /// zeros after.
+  init(replaying step: DrawnStep) {
+    sequence = step.sequence
+    source = .replay(step.numbers, next: 0)
   }
 
   /// A number from `0` up to, not including, `upperBound`, which must be above 0; shrinking
@@ -74,4 +81,11 @@ public struct ModelDraw: Sendable {
   public mutating func element<Element>(of elements: [Element]) -> Element {
     elements[index(below: elements.count)]
   }
+}
+
+/// The numbers one step was drawn from, and the sequence it belongs to: what replays the step, and
+/// what the shrinker makes smaller.
+struct DrawnStep: Codable, Hashable, Sendable {
+  let sequence: Int
+  var numbers: [Int]
 }

@@ -9,8 +9,8 @@ import SharedSupport
 struct ConcurrentRound<Model: ContractModel> {
   let model: Model
 
-  /// What one task calls, as the numbers each operation was drawn from.
-  typealias Program = [[[Int]]]
+  /// What each task calls, as the numbers each operation was drawn from.
+  typealias Program = [[DrawnStep]]
 
   /// One call of a round.
   struct Call: Sendable {
@@ -34,17 +34,18 @@ struct ConcurrentRound<Model: ContractModel> {
     model.opensInstancesSharingStorage ? min(2, tasks) : 1
   }
 
-  /// A program of `tasks` tasks of `operations` operations each, drawn afresh.
-  func program(tasks: Int, operations: Int, from generator: inout SeededRandomNumberGenerator)
-    -> Program
-  {
+  /// A program of `tasks` tasks of `operations` operations each for round `round`, drawn afresh.
+  func program(
+    tasks: Int, operations: Int, round: Int, from generator: inout SeededRandomNumberGenerator
+  ) -> Program {
     let state = startState(instances: instanceCount(tasks: tasks))
     return (0..<tasks).map { task in
       (0..<operations).map { _ in
-        var draw = ModelDraw(random: SeededRandomNumberGenerator(seed: generator.next()))
+        var draw = ModelDraw(
+          random: SeededRandomNumberGenerator(seed: generator.next()), sequence: round)
         _ = model.operation(
           on: 1 + task % instanceCount(tasks: tasks), in: state, using: &draw)
-        return draw.choices
+        return DrawnStep(sequence: round, numbers: draw.choices)
       }
     }
   }
@@ -68,8 +69,8 @@ struct ConcurrentRound<Model: ContractModel> {
     }
     let state = startState(instances: count)
     let operations = program.enumerated().map { task, drawn in
-      drawn.compactMap { choices -> Model.Operation? in
-        var draw = ModelDraw(replaying: choices)
+      drawn.compactMap { step -> Model.Operation? in
+        var draw = ModelDraw(replaying: step)
         let instance = 1 + task % count
         let operation = model.operation(on: instance, in: state, using: &draw)
         return model.isAllowed(operation, on: instance, in: state) ? operation : nil

@@ -7,9 +7,9 @@ extension FeedStoreCatalog {
       "concurrency_concurrentInsertsAndRetrievesNeverMixFeeds", core,
       "Writers and readers at once: every retrieve delivers nil or one inserted feed, whole."
     ) { (factory: any FeedStoreFactory) in
-      let sut = try await factory.makeEmptyStore()
+      let model = FeedStoreModel.concurrentUse(of: factory, sharingStorage: false)
 
-      await expectConcurrentUseKeepsTheContract(on: [sut])
+      try await SpecRun.profile.concurrentUse.check(model)
     },
     FeedStoreSpec(
       "concurrency_operationsInSequenceAreObservedInOrder", core,

@@ -8,8 +8,8 @@ extension FeedStoreCatalog {
       "Random insert, delete, retrieve, reopen and fault sequences deliver what the contract's "
         + "model says."
     ) { (factory: any FeedStoreFactory) in
-      try await ModelCheck.run(
-        FeedStoreSequenceModel(factory: factory), sequences: SpecRun.profile.modelSequences)
+      try await FeedStoreModel(factory: factory).checkSequences(
+        count: SpecRun.profile.modelSequences)
     }
   ]
 }

@@ -82,10 +82,9 @@ extension FeedStoreCatalog {
       "concurrency_twoInstancesOverOneStorageNeverMixFeeds", persistent,
       "Writers and readers on two stores over one storage: every retrieve delivers one whole feed."
     ) { (factory: any PersistentFeedStoreFactory) in
-      let first = try await factory.makeEmptyStore()
-      let second = try await factory.reopen(first)
+      let model = FeedStoreModel.concurrentUse(of: factory, sharingStorage: true)
 
-      await expectConcurrentUseKeepsTheContract(on: [first, second])
+      try await SpecRun.profile.concurrentUse.check(model)
     },
     FeedStoreSpec(
       "concurrency_operationsInSequenceAreObservedInOrderAcrossInstances", persistent,
