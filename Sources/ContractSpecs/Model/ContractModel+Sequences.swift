@@ -146,8 +146,12 @@ extension ContractModel {
     let shrunk = try await SequenceShrinker(run: run).shrink(replayed)
     let steps = shrunk.session.steps
     let shrunkFailure = shrunk.session.failure ?? failure
+    let outcome =
+      steps.count < session.steps.count
+      ? ", shrunk to \(steps.count) that fail on a new \(instanceName)"
+      : ", which fail on a new \(instanceName), and no shorter sequence found does"
     SpecRun.recordFailure(
-      introduction() + ", shrunk to \(steps.count) that fail on a new \(instanceName):\n"
+      introduction() + outcome + ":\n"
         + ModelCode.replay(steps, failing: shrunkFailure.step, because: shrunkFailure.message))
     return shrunk.drawn
   }

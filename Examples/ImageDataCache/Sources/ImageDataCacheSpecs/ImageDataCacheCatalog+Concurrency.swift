@@ -5,12 +5,12 @@ extension ImageDataCacheCatalog {
   static let concurrencySpecs: [ImageDataCacheSpec] = [
     ImageDataCacheSpec(
       "concurrency_concurrentInsertsAndRetrievesNeverMixData", core,
-      "Writers and readers at once on one URL: every retrieve delivers nil or one insert's bytes, "
-        + "whole and not yet replaced."
+      "Inserts, retrieves and removes at once over two URLs take effect whole, in an order that "
+        + "keeps when each began and returned."
     ) { (factory: any ImageDataCacheFactory) in
-      let sut = try await factory.makeCacheForSpec()
+      let model = ImageDataCacheModel.concurrentUse(of: factory, sharingStorage: false)
 
-      await expectConcurrentUseKeepsTheContract(on: [sut], url: try SpecValues.url(1))
+      try await SpecRun.profile.concurrentUse.check(model)
     }
   ]
 }

@@ -7,8 +7,8 @@ extension ImageDataCacheCatalog {
       "Random sequences of inserts, retrieves and removes over five URLs deliver what the "
         + "contract's model says."
     ) { (factory: any ImageDataCacheFactory) in
-      try await ModelCheck.run(
-        CacheSequenceModel(factory: factory), sequences: SpecRun.profile.modelSequences)
+      try await ImageDataCacheModel(factory: factory).checkSequences(
+        count: SpecRun.profile.modelSequences)
     }
   ]
 }

@@ -66,14 +66,12 @@ extension ImageDataCacheCatalog {
     },
     ImageDataCacheSpec(
       "concurrency_instancesOverOneStorageNeverMixData", persistent,
-      "Writers and readers at once through two instances over one storage: every retrieve "
-        + "delivers nil or one whole, current insert."
+      "Calls at once through two instances over one storage take effect whole, in an order that "
+        + "keeps when each began and returned."
     ) { (factory: any PersistentImageDataCacheFactory) in
-      let storage = try await factory.makeSharedStorage()
-      let second = try await storage.openAnother()
+      let model = ImageDataCacheModel.concurrentUse(of: factory, sharingStorage: true)
 
-      await expectConcurrentUseKeepsTheContract(
-        on: [storage.first, second], url: try SpecValues.url(1))
+      try await SpecRun.profile.concurrentUse.check(model)
     },
   ]
 }

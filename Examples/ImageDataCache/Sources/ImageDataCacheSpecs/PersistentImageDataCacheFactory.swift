@@ -31,3 +31,20 @@ extension ImageDataCacheCatalog {
     isProvided: { $0 is any PersistentImageDataCacheFactory.Type },
     specs: { persistenceSpecs })
 }
+
+extension PersistentImageDataCacheFactory {
+  /// A second instance over the storage of `cache`, which this factory made.
+  ///
+  /// - Throws: ``ForeignCache`` when another factory made `cache`, or what opening throws.
+  func makeCache(sharingStorageWithAny cache: any ImageDataCache) async throws -> Cache {
+    guard let own = cache as? Cache else { throw ForeignCache(factory: Self.self) }
+    return try await makeCache(sharingStorageWith: own)
+  }
+}
+
+/// Thrown when a factory is handed a cache it did not make.
+struct ForeignCache: Error, CustomStringConvertible {
+  let factory: any PersistentImageDataCacheFactory.Type
+
+  var description: String { "\(factory) can open instances only over caches it made" }
+}

@@ -10,14 +10,26 @@ extension SpecProfile {
   var randomBlobs: Int { self == .quick ? 6 : 48 }
   /// The largest random blob, in bytes.
   var largestRandomBlob: Int { self == .quick ? 4_096 : 262_144 }
-  /// The concurrent writers and readers of the concurrency specs.
-  var concurrentUse: ConcurrentRegisterCheck {
+  /// The tasks and rounds of the concurrency specs.
+  var concurrentUse: ConcurrentUse {
     self == .quick
-      ? ConcurrentRegisterCheck(writers: 4, writesPerWriter: 5, readers: 2)
-      : ConcurrentRegisterCheck(writers: 16, writesPerWriter: 25, readers: 8)
+      ? ConcurrentUse(tasks: 4, operationsPerTask: 5, rounds: 12)
+      : ConcurrentUse(tasks: 8, operationsPerTask: 8, rounds: 40)
   }
-  /// The size of the large values among the concurrency specs' writes, in bytes.
-  var largeConcurrentWrite: Int { self == .quick ? 65_536 : 1_048_576 }
   /// Random sequences per seed of the model-based spec, unless `IMAGECACHE_SPEC_SEQUENCES` says.
   var modelSequences: Int { self == .quick ? 20 : 300 }
+}
+
+/// How many tasks call a cache at once in the concurrency specs, how often each, and how many
+/// rounds.
+struct ConcurrentUse {
+  let tasks: Int
+  let operationsPerTask: Int
+  let rounds: Int
+
+  /// Checks `model`'s concurrent use with this many tasks, calls and rounds.
+  func check(_ model: ImageDataCacheModel) async throws {
+    try await model.checkLinearizability(
+      tasks: tasks, operationsPerTask: operationsPerTask, rounds: rounds)
+  }
 }

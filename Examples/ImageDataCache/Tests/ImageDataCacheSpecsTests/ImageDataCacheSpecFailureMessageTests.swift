@@ -58,26 +58,25 @@ import Testing
       ])
   }
 
-  /// The seed comes from the spec's id in the quick profile, so the sequence, its reduction and
-  /// the printed code are the same on every run.
-  @Test(.specProfile(.quick))
+  /// The seed comes from the spec's id in the quick profile, so the sequence, its shrinking and
+  /// the printed code are the same on every run; no failure is kept from an earlier one.
+  @Test(.specProfile(.quick), .failureDirectory(nil))
   func modelFailure_printsTheShortestFailingSequenceAsCode() async throws {
     try await expectSpec(
       "model_randomOperationsMatchTheContract", on: .evictsTheOldestBeyondThreeURLs,
       toReport: [
         """
-        The model-based spec found operations that break the ImageDataCache contract. Seed \
-        14229655595083722224, sequence 5 (replay with IMAGECACHE_SPEC_SEED=14229655595083722224); \
-        28 steps, shrunk to 5 that fail on a new cache:
-        let cache = try await factory.makeCache()
-        try await cache.insert(payload(1), for: url(1))  // url(1) now holds payload(1) (3 bytes)
-        try await cache.insert(payload(1), for: url(2))  // url(2) now holds payload(1) (3 bytes)
-        try await cache.insert(payload(1), for: url(3))  // url(3) now holds payload(1) (3 bytes)
-        try await cache.insert(payload(0), for: url(4))  // url(4) now holds payload(0) (empty data)
-        _ = try await cache.retrieve(dataFor: url(1))  // ✗ expected payload(1) (3 bytes), but it \
-        delivered nil (no data)
-        // url(n) is https://images.example.com/n.png; payload(n) is n × 3 bytes of value n, so \
-        payload(0) is empty data.
+        The model-based check found operations that break the ImageDataCache contract. Seed \
+        14229655595083722224, sequence 15 (replay with IMAGECACHE_SPEC_SEED=14229655595083722224); \
+        244 steps of the 15 sequences since the storage was new, shrunk to 5 that fail on a new \
+        cache:
+          try await model.replay([
+            .perform(.insert(payload: 0, url: 1), on: 1),
+            .perform(.insert(payload: 0, url: 3), on: 1),
+            .perform(.insert(payload: 0, url: 2), on: 1),
+            .perform(.insert(payload: 0, url: 4), on: 1),
+            .perform(.retrieve(url: 1), on: 1),  // ✗ expected 0 bytes, but 0 bytes became nil
+          ])
         """
       ])
   }

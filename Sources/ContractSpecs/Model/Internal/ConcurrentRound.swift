@@ -31,7 +31,13 @@ struct ConcurrentRound<Model: ContractModel> {
   /// How many instances a round opens over one storage: two when the model opens instances over
   /// shared storage, so the calls cross instances too; else one.
   func instanceCount(tasks: Int) -> Int {
-    model.opensInstancesSharingStorage ? min(2, tasks) : 1
+    model.opensInstancesSharingStorage ? 2 : 1
+  }
+
+  /// The instance, from 1, that call `call` of task `task` runs on: the instances in turn, each
+  /// task starting on another, so one task's calls, in their real-time order, cross instances.
+  static func instance(ofCall call: Int, task: Int, instances: Int) -> Int {
+    1 + (task + call) % instances
   }
 
   /// A program of `tasks` tasks of `operations` operations each for round `round`, drawn afresh.
@@ -39,12 +45,13 @@ struct ConcurrentRound<Model: ContractModel> {
     tasks: Int, operations: Int, round: Int, from generator: inout SeededRandomNumberGenerator
   ) -> Program {
     let state = startState(instances: instanceCount(tasks: tasks))
+    let instances = instanceCount(tasks: tasks)
     return (0..<tasks).map { task in
-      (0..<operations).map { _ in
+      (0..<operations).map { call in
         var draw = ModelDraw(
           random: SeededRandomNumberGenerator(seed: generator.next()), sequence: round)
-        _ = model.operation(
-          on: 1 + task % instanceCount(tasks: tasks), in: state, using: &draw)
+        let instance = Self.instance(ofCall: call, task: task, instances: instances)
+        _ = model.operation(on: instance, in: state, using: &draw)
         return DrawnStep(sequence: round, numbers: draw.choices)
       }
     }
@@ -68,24 +75,24 @@ struct ConcurrentRound<Model: ContractModel> {
         })
     }
     let state = startState(instances: count)
-    let operations = program.enumerated().map { task, drawn in
-      drawn.compactMap { step -> Model.Operation? in
+    let calls = program.enumerated().map { task, drawn in
+      drawn.enumerated().compactMap { call, step -> (Model.Operation, Int)? in
         var draw = ModelDraw(replaying: step)
-        let instance = 1 + task % count
+        let instance = Self.instance(ofCall: call, task: task, instances: count)
         let operation = model.operation(on: instance, in: state, using: &draw)
-        return model.isAllowed(operation, on: instance, in: state) ? operation : nil
+        return model.isAllowed(operation, on: instance, in: state) ? (operation, instance) : nil
       }
     }
     let log = CallLog<Model>()
     let gate = StartGate(tasks: program.count)
-    let calls = try await withThrowingTaskGroup(of: [Call].self) { group in
-      for (task, operations) in operations.enumerated() {
-        let number = 1 + task % count
-        let instance = instances[number - 1]
+    let opened = instances
+    return try await withThrowingTaskGroup(of: [Call].self) { group in
+      for (task, taskCalls) in calls.enumerated() {
         group.addTask {
           await gate.arrive()
-          var calls: [Call] = []
-          for operation in operations {
+          var recorded: [Call] = []
+          for (operation, number) in taskCalls {
+            let instance = opened[number - 1]
             let begin = log.tick()
             let outcome: Result<Model.Output, any Error>
             do {
@@ -98,17 +105,16 @@ struct ConcurrentRound<Model: ContractModel> {
             } catch {
               outcome = .failure(error)
             }
-            calls.append(
+            recorded.append(
               Call(
                 task: task + 1, operation: operation, instance: number, begin: begin,
                 end: log.tick(), outcome: outcome))
           }
-          return calls
+          return recorded
         }
       }
       return try await group.reduce(into: [Call]()) { $0 += $1 }
     }
-    return calls
   }
 }
 
