@@ -62,15 +62,16 @@ import Testing
     #expect(message.hasPrefix("Expected "))
     #expect(
       message.hasSuffix(
-        " to return within 500 ms (the limit .operationTimeLimit sets), but it had not: a "
-          + "deadlock, a lock never released or a continuation never resumed; the spec stopped "
-          + "waiting for it"))
+        " to return, but it did not return within 500 ms (the limit .operationTimeLimit sets): "
+          + "likely a deadlock, a lock never released or a continuation never resumed; if it is "
+          + "only slow, give it a longer .operationTimeLimit. The spec stopped waiting for it"))
   }
 
   static let timeoutMessage =
-    "Expected insert into a store with a cache to return within 60 s (the quick profile's "
-    + "limit), but it had not: a deadlock, a lock never released or a continuation never "
-    + "resumed; the spec stopped waiting for it"
+    "Expected insert into a store with a cache to return, but it did not return within 60 s "
+    + "(the quick profile's limit): likely a deadlock, a lock never released or a continuation "
+    + "never resumed; if it is only slow, give it a longer .operationTimeLimit. The spec stopped "
+    + "waiting for it"
 
   private func makeSUT(_ hostility: Hostility) throws -> (FeedStoreSpec, HostileFeedStoreFactory) {
     let spec = try #require(FeedStoreSpec.named("insert_overridesPreviouslyInsertedCache"))

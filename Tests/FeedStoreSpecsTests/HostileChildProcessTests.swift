@@ -89,9 +89,9 @@ import Testing
     #expect(failures.count == 1)
     #expect(
       failures.first?.hasSuffix(
-        " to return within 500 ms (the limit .operationTimeLimit sets), but it had not: a "
-          + "deadlock, a lock never released or a continuation never resumed; the spec stopped "
-          + "waiting for it") == true)
+        " to return, but it did not return within 500 ms (the limit .operationTimeLimit sets): "
+          + "likely a deadlock, a lock never released or a continuation never resumed; if it is "
+          + "only slow, give it a longer .operationTimeLimit. The spec stopped waiting for it") == true)
   }
 
   @Test func storeThatStopsItsProcess_isEndedByTheParent() async throws {

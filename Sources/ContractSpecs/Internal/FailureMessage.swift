@@ -76,8 +76,9 @@ enum FailureMessage {
     let limit = "\(settings.operationTimeLimit.readable) (\(origin))"
     switch expiry {
     case .operation(let name):
-      return "Expected \(name) to return within \(limit), but it had not: a deadlock, a lock "
-        + "never released or a continuation never resumed; the spec stopped waiting for it"
+      return "Expected \(name) to return, but it did not return within \(limit): likely a "
+        + "deadlock, a lock never released or a continuation never resumed; if it is only slow, "
+        + "give it a longer .operationTimeLimit. The spec stopped waiting for it"
     case .noProgress(let last):
       return "Expected \(settings.specID) to make progress, but nothing it waits for started or "
         + "ended for \(limit)" + (last.map { ", after \($0)" } ?? "")
