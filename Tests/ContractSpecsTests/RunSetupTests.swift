@@ -167,7 +167,8 @@ import Testing
       issues.first?.comments.first?.rawValue.hasSuffix(
         "to return, but it did not return within 300 ms (the limit .operationTimeLimit sets): "
           + "likely a deadlock, a lock never released or a continuation never resumed; if it is "
-          + "only slow, give it a longer .operationTimeLimit. The spec stopped waiting for it") == true)
+          + "only slow, give it a longer .operationTimeLimit. The spec stopped waiting for it")
+        == true)
   }
 
   /// Specs whose counters block their threads for good, more of them than there are cores,

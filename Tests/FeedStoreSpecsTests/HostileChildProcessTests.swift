@@ -91,7 +91,8 @@ import Testing
       failures.first?.hasSuffix(
         " to return, but it did not return within 500 ms (the limit .operationTimeLimit sets): "
           + "likely a deadlock, a lock never released or a continuation never resumed; if it is "
-          + "only slow, give it a longer .operationTimeLimit. The spec stopped waiting for it") == true)
+          + "only slow, give it a longer .operationTimeLimit. The spec stopped waiting for it")
+        == true)
   }
 
   @Test func storeThatStopsItsProcess_isEndedByTheParent() async throws {
