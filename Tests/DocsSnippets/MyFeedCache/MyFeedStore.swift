@@ -10,11 +10,18 @@ public actor MyFeedStore: FeedStore {
   }
 
   public func retrieve() throws -> CachedFeed? {
-    guard FileManager.default.fileExists(atPath: fileURL.path(percentEncoded: false)) else {
+    // Read first, then decide: a file another store deletes between a look and a read must read
+    // as no cache, not as an error.
+    let data: Data
+    do {
+      data = try Data(contentsOf: fileURL)
+    } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
       return nil
+    } catch {
+      throw MyFeedStoreError(fileURL: fileURL, underlying: error)
     }
     do {
-      return try JSONDecoder().decode(CachedFeed.self, from: Data(contentsOf: fileURL))
+      return try JSONDecoder().decode(CachedFeed.self, from: data)
     } catch {
       throw MyFeedStoreError(fileURL: fileURL, underlying: error)
     }
@@ -30,10 +37,11 @@ public actor MyFeedStore: FeedStore {
   }
 
   public func deleteCachedFeed() throws {
-    guard FileManager.default.fileExists(atPath: fileURL.path(percentEncoded: false)) else {
-      return
+    do {
+      try FileManager.default.removeItem(at: fileURL)
+    } catch let error as CocoaError where error.code == .fileNoSuchFile {
+      // Nothing cached, or another store deleted it first: deleting nothing is not an error.
     }
-    try FileManager.default.removeItem(at: fileURL)
   }
 }
 
