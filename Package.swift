@@ -114,6 +114,9 @@ let package = Package(
       name: "ContractSpecsTests",
       dependencies: ["ContractSpecs", "SharedSupport"]
     ),
+    // The minimal catalog the DocC article "Writing a catalog" shows, file by file, on the
+    // engine's public API alone: it compiles, and its self-test passes, as written.
+    .testTarget(name: "MinimalCatalogTests", dependencies: ["ContractSpecs"]),
     .testTarget(
       name: "FeedStoreSpecsTests",
       dependencies: ["FeedCache", "FeedStoreSpecs", "SharedSupport"]
