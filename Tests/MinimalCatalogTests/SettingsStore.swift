@@ -1,5 +1,7 @@
-/// The contract: settings by key. Setting `nil` removes a key; reading a key never set delivers
-/// `nil`; every call takes effect whole, in some order that keeps real time.
+/// The contract: settings by key.
+///
+/// Setting `nil` removes a key; reading a key never set delivers `nil`; every call takes effect
+/// whole, in some order that keeps real time.
 protocol SettingsStore: Sendable {
   func value(for key: String) async throws -> String?
   func set(_ value: String?, for key: String) async throws
