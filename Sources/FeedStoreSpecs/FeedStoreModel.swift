@@ -47,18 +47,39 @@ public struct FeedStoreModel: ContractModel {
     case makeDeletionFail
   }
 
-  /// What an operation delivered.
-  public enum Output: Sendable, CustomStringConvertible {
-    /// An insert, a delete or a fault that returned.
-    case done
-    /// What a retrieve delivered.
-    case delivered(CachedFeed?)
+  /// What an operation delivered: nothing, for an insert, a delete or a fault, or the cache a
+  /// retrieve delivered.
+  public struct Output: Sendable, CustomStringConvertible {
+    /// What a retrieve delivered, or `nil` for an operation that delivers nothing.
+    fileprivate let retrieved: Retrieved?
+
+    /// A retrieved cache, as the model compares it.
+    fileprivate enum Retrieved: Sendable {
+      /// Nothing cached, or a numbered cache, exactly.
+      case numbered(NumberedCache?)
+      /// A cache that is no numbered one, such as a mix of two feeds.
+      case other(CachedFeed)
+
+      var cache: CachedFeed? {
+        switch self {
+        case .numbered(let numbered): numbered?.cache
+        case .other(let cache): cache
+        }
+      }
+    }
+
+    /// An insert's, a delete's or a fault's: nothing.
+    fileprivate static let done = Output(retrieved: nil)
+
+    /// What a retrieve delivered, recognized as a numbered cache when it is exactly one, so that
+    /// the model compares numbers rather than thousands of images.
+    fileprivate static func delivered(_ cache: CachedFeed?) -> Output {
+      guard let cache else { return Output(retrieved: .numbered(nil)) }
+      return Output(retrieved: NumberedCache(exactly: cache).map(Retrieved.numbered) ?? .other(cache))
+    }
 
     public var description: String {
-      switch self {
-      case .done: "done"
-      case .delivered(let cache): CacheComparison.describe(cache)
-      }
+      retrieved.map { CacheComparison.describe($0.cache) } ?? "done"
     }
   }
 
@@ -214,7 +235,7 @@ public struct FeedStoreModel: ContractModel {
       return .returns(.done, then: next)
     case .retrieve:
       guard broken != .retrieve else { return .throws(then: state) }
-      return .returns(.delivered(state.cache?.cache), then: state)
+      return .returns(Output(retrieved: .numbered(state.cache)), then: state)
     case .delete:
       var emptied = state
       emptied.cache = nil
@@ -230,10 +251,11 @@ public struct FeedStoreModel: ContractModel {
 
   /// Caches compared as every spec compares them: exactly, said in a line.
   public func difference(between expected: Output, and actual: Output) -> String? {
-    switch (expected, actual) {
-    case (.done, .done): nil
-    case (.delivered(let expected), .delivered(let actual)):
-      CacheComparison.difference(between: expected, and: actual)
+    switch (expected.retrieved, actual.retrieved) {
+    case (nil, nil): nil
+    case (.numbered(let expected)?, .numbered(let delivered)?) where expected == delivered: nil
+    case (let expected?, let delivered?):
+      CacheComparison.difference(between: expected.cache, and: delivered.cache)
     default: "it delivered \(actual)"
     }
   }

@@ -13,7 +13,7 @@ extension SpecProfile {
   /// The tasks and rounds of the concurrency specs.
   var concurrentUse: ConcurrentUse {
     self == .quick
-      ? ConcurrentUse(tasks: 4, operationsPerTask: 5, rounds: 12)
+      ? ConcurrentUse(tasks: 4, operationsPerTask: 5, rounds: 6)
       : ConcurrentUse(tasks: 8, operationsPerTask: 8, rounds: 40)
   }
   /// Rounds of insert, delete, insert, delete that the ordering specs observe.

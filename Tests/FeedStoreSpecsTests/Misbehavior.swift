@@ -52,7 +52,7 @@ enum Misbehavior: String, CaseIterable, Codable, Sendable {
   case ignoresFirstInsertionFailure
   case writesEmptyFeedBeforeFailingInsert
   case deliversCacheOnEveryOtherFailingRetrieve
-  case ignoresInsertsOnceItsStorageHasTakenThirty
+  case ignoresInsertsOnceItsStorageHasTakenTwenty
   case skipsInsertOfTheImagesItHolds
   case skipsInsertWithTheTimestampItHolds
   case sharesOneCacheBetweenAllStores
@@ -125,7 +125,7 @@ enum Misbehavior: String, CaseIterable, Codable, Sendable {
       .keepsTimestampWhenFeedSizeIsUnchanged, .ignoresDeleteOfReplacedCache,
       .hidesDeletesFromOtherStores, .throwsOnInsertOfMoreThanThirtyImages,
       .ignoresFirstInsertionFailure, .writesEmptyFeedBeforeFailingInsert,
-      .deliversCacheOnEveryOtherFailingRetrieve, .ignoresInsertsOnceItsStorageHasTakenThirty:
+      .deliversCacheOnEveryOtherFailingRetrieve, .ignoresInsertsOnceItsStorageHasTakenTwenty:
       "model_randomOperationsMatchTheContract"
     }
   }
