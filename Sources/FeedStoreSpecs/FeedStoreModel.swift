@@ -75,7 +75,8 @@ public struct FeedStoreModel: ContractModel {
     /// the model compares numbers rather than thousands of images.
     fileprivate static func delivered(_ cache: CachedFeed?) -> Output {
       guard let cache else { return Output(retrieved: .numbered(nil)) }
-      return Output(retrieved: NumberedCache(exactly: cache).map(Retrieved.numbered) ?? .other(cache))
+      return Output(
+        retrieved: NumberedCache(exactly: cache).map(Retrieved.numbered) ?? .other(cache))
     }
 
     public var description: String {
