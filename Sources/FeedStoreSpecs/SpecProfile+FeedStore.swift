@@ -14,7 +14,7 @@ extension SpecProfile {
   var concurrentUse: ConcurrentUse {
     self == .quick
       ? ConcurrentUse(tasks: 4, operationsPerTask: 5, rounds: 6)
-      : ConcurrentUse(tasks: 8, operationsPerTask: 8, rounds: 40)
+      : ConcurrentUse(tasks: 5, operationsPerTask: 6, rounds: 60)
   }
   /// Rounds of insert, delete, insert, delete that the ordering specs observe.
   var orderingRounds: Int { self == .quick ? 3 : 20 }

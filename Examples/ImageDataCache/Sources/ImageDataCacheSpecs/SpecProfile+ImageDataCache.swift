@@ -14,7 +14,7 @@ extension SpecProfile {
   var concurrentUse: ConcurrentUse {
     self == .quick
       ? ConcurrentUse(tasks: 4, operationsPerTask: 5, rounds: 12)
-      : ConcurrentUse(tasks: 8, operationsPerTask: 8, rounds: 40)
+      : ConcurrentUse(tasks: 5, operationsPerTask: 6, rounds: 60)
   }
   /// Random sequences per seed of the model-based spec, unless `IMAGECACHE_SPEC_SEQUENCES` says.
   var modelSequences: Int { self == .quick ? 20 : 300 }
