@@ -118,6 +118,8 @@
       let ending: ChildEnding =
         if let intervention { .ended(intervention) } else {
           switch status {
+          case .exitCode(ChildEnding.reportNotWrittenStatus)?:
+            .reportNotWritten(controlDirectoryExists: control.exists)
           case .exitCode(let code)?: .exited(code)
           case .signal(let signal)?: .crashed(signal: signal)
           case nil: .exited(0)

@@ -51,7 +51,7 @@ import Testing
     #expect(message.count < 700)
     #expect(
       message.contains(
-        "; it wrote: …FeedStoreSpecsTests/HostileFeedStore.swift:89: Fatal error: "
+        "; it wrote: …FeedStoreSpecsTests/HostileFeedStore.swift:93: Fatal error: "
           + "HostileFeedStore traps after flooding standard error ("))
     #expect(message.hasSuffix(" bytes in all, attached as standard-error.txt)"))
   }
@@ -104,6 +104,31 @@ import Testing
           + "the child showed no sign of life for 500 ms (it was stopped by signal \(SIGSTOP) "
           + "(SIGSTOP)), so it was ended, with every process it started; it wrote nothing to "
           + "standard error"
+      ])
+  }
+
+  // Before: "the process crashed with signal 9, SIGKILL: killed from outside, such as by the
+  // out-of-memory killer".
+  @Test func storeThatRemovesItsControlDirectory_failsSayingSo() async throws {
+    let failures = try await failures(of: .removesItsControlDirectoryAndWorks)
+
+    #expect(
+      failures == [
+        "Expected insert_overridesPreviouslyInsertedCache to finish in its child process, but "
+          + "the child could not write its report: its control directory was removed while the "
+          + "spec ran; its standard error file is gone"
+      ])
+  }
+
+  @Test(.enabled(if: try FeedStoreSpec.profile == .thorough, "one more child process"))
+  func storeThatBlocksItsReport_failsWithTheReason() async throws {
+    let failures = try await failures(of: .blocksItsReportAndWorks)
+
+    #expect(
+      failures == [
+        "Expected insert_overridesPreviouslyInsertedCache to finish in its child process, but "
+          + "the child could not write its report in its control directory; it wrote: The "
+          + "child process could not write its report: Is a directory"
       ])
   }
 

@@ -26,6 +26,10 @@ enum Hostility: String, Codable, CaseIterable, Sendable {
   case stopsItsProcessOnSecondInsert
   /// Insert starts a process that sleeps for minutes, then works.
   case startsASleeperAndWorks
+  /// Insert removes its child process's control directory, then works.
+  case removesItsControlDirectoryAndWorks
+  /// Insert puts a directory where its child process writes its report, then works.
+  case blocksItsReportAndWorks
   /// Insert writes 64 MB to standard error, then traps.
   case floodsStandardErrorThenTraps
 }
@@ -87,6 +91,12 @@ actor HostileFeedStore: FeedStore {
         _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
       }
       fatalError("HostileFeedStore traps after flooding standard error")
+    case .removesItsControlDirectoryAndWorks:
+      if let control = Self.controlDirectory() { try? FileManager.default.removeItem(at: control) }
+    case .blocksItsReportAndWorks:
+      if let control = Self.controlDirectory() {
+        mkdir(control.appending(path: "report.json").path(percentEncoded: false), 0o700)
+      }
     default:
       break
     }
@@ -123,6 +133,17 @@ actor HostileFeedStore: FeedStore {
       _exit(0)
     }
     try? Data("\(processID)".utf8).write(to: directory.appending(path: "sleeper"))
+  }
+
+  /// The control directory of the child process this store runs in: where its standard error
+  /// goes.
+  private static func controlDirectory() -> URL? {
+    guard
+      let standardError = try? FileManager.default.destinationOfSymbolicLink(
+        atPath: "/proc/self/fd/\(STDERR_FILENO)"),
+      standardError.hasSuffix("/stderr")
+    else { return nil }
+    return URL(filePath: standardError).deletingLastPathComponent()
   }
 }
 

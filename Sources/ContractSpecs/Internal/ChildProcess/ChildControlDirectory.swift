@@ -7,8 +7,8 @@ import SharedSupport
 /// Every file is written and read by path, never through a descriptor kept open, so an
 /// implementation that closes every descriptor of its process cannot cut the child off from its
 /// parent. The parent makes it inside its process directory and removes it when the child has
-/// ended; a run that is killed leaves it to the next run, which removes the directories of
-/// processes that are gone.
+/// ended; a run that is killed leaves it to a later run, which removes the directories of
+/// processes that are provably gone.
 struct ChildControlDirectory: Sendable {
   let path: String
 
@@ -39,30 +39,50 @@ struct ChildControlDirectory: Sendable {
   func path(of file: File) -> String { "\(path)/\(file.rawValue)" }
 
   /// Replaces the content of `file` with `text`, through a new file renamed into place, so a
-  /// reader never sees half of it.
+  /// reader never sees half of it; a failure leaves the file as it was.
   func write(_ text: String, to file: File) {
-    write(Array(text.utf8), to: file)
+    try? write(Array(text.utf8), to: file)
   }
 
   /// Replaces the content of `file` with `bytes`, through a new file renamed into place.
   ///
-  /// - Returns: Whether the file now holds `bytes`.
-  @discardableResult
-  func write(_ bytes: [UInt8], to file: File) -> Bool {
+  /// - Throws: The POSIX error of the step that failed, such as `ENOENT` when the directory is
+  ///   gone or `ENOSPC` when its disk is full.
+  func write(_ bytes: [UInt8], to file: File) throws(POSIXError) {
     let target = path(of: file)
     let temporary = "\(target).\(getpid()).new"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { return false }
+    guard descriptor >= 0 else { throw Self.lastError() }
     var written = 0
     while written < bytes.count {
       let count = bytes[written...].withUnsafeBytes {
         Foundation.write(descriptor, $0.baseAddress, $0.count)
       }
-      guard count > 0 || (count < 0 && errno == EINTR) else { break }
-      written += max(0, count)
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else {
+        let error = count < 0 ? Self.lastError() : POSIXError(.EIO)
+        close(descriptor)
+        unlink(temporary)
+        throw error
+      }
+      written += count
     }
     close(descriptor)
-    return written == bytes.count && rename(temporary, target) == 0
+    guard rename(temporary, target) == 0 else {
+      let error = Self.lastError()
+      unlink(temporary)
+      throw error
+    }
+  }
+
+  private static func lastError() -> POSIXError {
+    POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+  }
+
+  /// Whether the directory still exists.
+  var exists: Bool {
+    var status = stat()
+    return lstat(path, &status) == 0
   }
 
   /// The content of `file`, or `nil` when it cannot be read.
@@ -70,10 +90,11 @@ struct ChildControlDirectory: Sendable {
     FileManager.default.contents(atPath: path(of: file))
   }
 
-  /// The last `limit` bytes of `file` and its whole size, without reading the rest.
-  func tail(of file: File, limit: Int) -> (bytes: [UInt8], size: Int) {
+  /// The last `limit` bytes of `file` and its whole size, without reading the rest: `nil` bytes
+  /// when the file is gone.
+  func tail(of file: File, limit: Int) -> (bytes: [UInt8]?, size: Int) {
     let descriptor = open(path(of: file), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-    guard descriptor >= 0 else { return ([], 0) }
+    guard descriptor >= 0 else { return (errno == ENOENT ? nil : [], 0) }
     defer { close(descriptor) }
     let size = Int(lseek(descriptor, 0, SEEK_END))
     guard size > 0, lseek(descriptor, off_t(max(0, size - limit)), SEEK_SET) >= 0 else {

@@ -109,7 +109,9 @@
       self.nonce = nonce
     }
 
-    /// Writes the report, then ends the child with every process of its group.
+    /// Writes the report, then ends the child with every process of its group; when the report
+    /// cannot be written, it says why on standard error and exits with
+    /// ``ChildEnding/reportNotWrittenStatus`` instead.
     func finish(freshSeeds: [UInt64] = []) -> Never {
       let isFirst = isFinishing.withLock { isFinishing in
         defer { isFinishing = true }
@@ -122,8 +124,13 @@
       let report = ChildReport(
         nonce: nonce, issues: collected.issues, leaks: leakSink.current.issues,
         attachments: collected.attachments, freshSeeds: freshSeeds)
-      if let json = try? JSONEncoder().encode(report) {
-        control.write(Array(json), to: .report)
+      do {
+        try control.write(Array(try JSONEncoder().encode(report)), to: .report)
+      } catch {
+        FileHandle.standardError.write(
+          Data("The child process could not write its report: \(Self.reason(for: error))\n".utf8))
+        fflush(nil)
+        _exit(ChildEnding.reportNotWrittenStatus)
       }
       fflush(nil)
       // A process the spec started, such as a sleeper that inherited the parent's pipe, would
@@ -131,6 +138,12 @@
       // signals the others block; the parent accepts the report, not the exit status.
       kill(0, SIGKILL)
       _exit(0)
+    }
+
+    /// What went wrong, as the system says it.
+    private static func reason(for error: any Error) -> String {
+      guard let error = error as? POSIXError else { return String(describing: error) }
+      return String(cString: strerror(error.code.rawValue))
     }
   }
 
