@@ -51,22 +51,57 @@ import Testing
     #expect(message.count < 700)
     #expect(
       message.contains(
-        "; it wrote: …FeedStoreSpecsTests/HostileFeedStore.swift:93: Fatal error: "
+        "; it wrote: …FeedStoreSpecsTests/HostileFeedStore.swift:102: Fatal error: "
           + "HostileFeedStore traps after flooding standard error ("))
     #expect(message.hasSuffix(" bytes in all, attached as standard-error.txt)"))
   }
 
   @Test func storeThatStartsASleeper_passesWithoutWaitingForIt() async throws {
-    let directory = try TemporaryDirectory.current
-
     let failures = try await failures(of: .startsASleeperAndWorks)
 
-    let sleeper = try #require(
-      pid_t(
-        String(decoding: try Data(contentsOf: directory.appending(path: "sleeper")), as: UTF8.self))
-    )
     #expect(failures.isEmpty)
-    #expect(!isRunning(sleeper))
+    #expect(!isRunning(try noted("sleeper")))
+  }
+
+  // Before: the spec waited as long as the sleeper lived (20.05 s for one that slept 20 s), and
+  // the sleeper outlived the run.
+  /// The sleeper leaves the child's session and process group and is orphaned, and it holds the
+  /// descriptor through which Swift Testing's parent reads the child's events.
+  @Test func storeThatStartsADetachedSleeper_passesAndTheSleeperEnds() async throws {
+    let failures = try await failures(of: .startsADetachedSleeperAndWorks)
+
+    #expect(failures.isEmpty)
+    #expect(!isRunning(try noted("sleeper")))
+  }
+
+  // Before: the spec waited for the sleeper, which waits for the test to end: for good.
+  /// A child killed outright can end nothing it started, and the parent may not have seen the
+  /// sleeper yet; still, the spec's verdict never waits for the sleeper, which holds the
+  /// descriptor Swift Testing's parent reads the child's events from. (The sleeper leaves once
+  /// the test's directory is removed.)
+  @Test func storeThatKillsItsProcessAfterStartingASleeper_failsWithoutWaitingForIt()
+    async throws
+  {
+    let failures = try await failures(of: .startsADetachedSleeperThenKillsItsProcess)
+
+    #expect(
+      failures == [
+        "Expected insert_overridesPreviouslyInsertedCache to finish in its child process, but "
+          + "the process crashed with signal \(SIGKILL), SIGKILL: killed from outside, such as "
+          + "by the out-of-memory killer; it wrote nothing to standard error"
+      ])
+  }
+
+  // Before: the spec waited as long as the sleeper lived (20.07 s for one that slept 20 s).
+  @Test func storeThatTrapsAfterStartingASleeper_failsWithTheTrapAndTheSleeperEnds() async throws {
+    let failures = try await failures(of: .startsASleeperThenTraps)
+
+    #expect(failures.count == 1)
+    #expect(
+      failures.first?.hasPrefix(
+        "Expected insert_overridesPreviouslyInsertedCache to finish in its child process, but "
+          + "the process crashed with signal \(SIGILL), SIGILL") == true)
+    #expect(!isRunning(try noted("sleeper")))
   }
 
   @Test(arguments: [
@@ -120,6 +155,7 @@ import Testing
       ])
   }
 
+  // Before: the same "killed from outside, such as by the out-of-memory killer".
   @Test(.enabled(if: try FeedStoreSpec.profile == .thorough, "one more child process"))
   func storeThatBlocksItsReport_failsWithTheReason() async throws {
     let failures = try await failures(of: .blocksItsReportAndWorks)
@@ -146,6 +182,12 @@ import Testing
       }
     }
     return issues.flatMap { $0.comments.map(\.rawValue) }
+  }
+
+  /// The process id the store noted in the file `name` of its directory.
+  private func noted(_ name: String) throws -> pid_t {
+    let file = try TemporaryDirectory.current.appending(path: name)
+    return try #require(pid_t(String(decoding: try Data(contentsOf: file), as: UTF8.self)))
   }
 
   /// Whether process `id` exists and is not a zombie waiting to be reaped.
