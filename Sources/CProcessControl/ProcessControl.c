@@ -9,6 +9,8 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -17,12 +19,98 @@
 #include <sys/syscall.h>
 #endif
 
+// MARK: Sockets (every platform)
+
+/// Fills `address` with `path`, failing with ENAMETOOLONG when it does not fit.
+static int make_address(const char *path, struct sockaddr_un *address) {
+  size_t length = strlen(path);
+  memset(address, 0, sizeof *address);
+  if (length >= sizeof address->sun_path) {
+    errno = ENAMETOOLONG;
+    return -1;
+  }
+  address->sun_family = AF_UNIX;
+  memcpy(address->sun_path, path, length + 1);
+  return 0;
+}
+
+/// Makes `descriptor` close on exec and, when asked, non-blocking; closes it on failure.
+static int configure(int descriptor, int nonBlocking) {
+  if (descriptor < 0) return -1;
+  int flags = fcntl(descriptor, F_GETFL);
+  if (fcntl(descriptor, F_SETFD, FD_CLOEXEC) != 0
+      || (nonBlocking && (flags < 0 || fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) != 0))) {
+    int error = errno;
+    close(descriptor);
+    errno = error;
+    return -1;
+  }
+  return descriptor;
+}
+
+/// A new stream socket, closed on exec from the start where the system can say so, so that a
+/// process another thread spawns meanwhile does not inherit it.
+static int new_socket(void) {
+#if defined(SOCK_CLOEXEC)
+  return socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+#else
+  return socket(AF_UNIX, SOCK_STREAM, 0);
+#endif
+}
+
+int contractspecs_listen(const char *path) {
+  struct sockaddr_un address;
+  if (make_address(path, &address) != 0) return -1;
+  int listener = configure(new_socket(), 1);
+  if (listener < 0) return -1;
+  if (bind(listener, (const struct sockaddr *)&address, sizeof address) != 0
+      || listen(listener, 8) != 0) {
+    int error = errno;
+    close(listener);
+    errno = error;
+    return -1;
+  }
+  return listener;
+}
+
+int contractspecs_accept(int listener) {
+#if defined(__linux__)
+  return accept4(listener, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
+#else
+  return configure(accept(listener, NULL, NULL), 1);
+#endif
+}
+
+int contractspecs_connect(const char *path) {
+  struct sockaddr_un address;
+  if (make_address(path, &address) != 0) return -1;
+  int connection = configure(new_socket(), 0);
+  if (connection < 0) return -1;
+  int result;
+  do {
+    result = connect(connection, (const struct sockaddr *)&address, sizeof address);
+  } while (result != 0 && errno == EINTR);
+  if (result != 0) {
+    int error = errno;
+    close(connection);
+    errno = error;
+    return -1;
+  }
+  return connection;
+}
+
 #if defined(__linux__)
 
 // MARK: Linux
 
 #if !defined(P_PIDFD)
 #define P_PIDFD 3
+#endif
+
+// SO_PEERPIDFD (Linux 6.5) is newer than some C libraries' headers; its number is the generic
+// one on these architectures.
+#if !defined(SO_PEERPIDFD) && (defined(__x86_64__) || defined(__aarch64__))
+#define SO_PEERPIDFD 77
 #endif
 
 int contractspecs_become_child_subreaper(void) {
@@ -58,6 +146,39 @@ int contractspecs_pidfd_is_running_child(int pidfd) {
   }
   // si_pid stays 0 while the child runs; it is the child's id once it has exited.
   return info.si_pid == 0 ? 1 : 0;
+}
+
+int contractspecs_pidfd_stop_signal(int pidfd) {
+  siginfo_t info;
+  memset(&info, 0, sizeof info);
+  if (waitid((idtype_t)P_PIDFD, (id_t)pidfd, &info, WSTOPPED | WNOHANG | WNOWAIT) != 0
+      || info.si_code != CLD_STOPPED) {
+    return 0;
+  }
+  return info.si_status;
+}
+
+int contractspecs_peer_pidfd(int connection) {
+#if defined(SO_PEERPIDFD)
+  // Linux 6.5 and later make the pidfd from the process they recorded at connect: no other
+  // process can be mistaken for it, even one that took its id since.
+  int pidfd = -1;
+  socklen_t length = sizeof pidfd;
+  if (getsockopt(connection, SOL_SOCKET, SO_PEERPIDFD, &pidfd, &length) == 0) return pidfd;
+  if (errno != ENOPROTOOPT) return -1;
+#endif
+  // Before 6.5: the id the kernel recorded at connect, opened now. Were the peer reaped and its
+  // id taken by another process in between, this would open that one; the caller checks that
+  // the process is its own running child, which no other process of the machine can be.
+  pid_t peer = contractspecs_peer_process_id(connection);
+  return peer > 0 ? contractspecs_pidfd_open(peer) : -1;
+}
+
+pid_t contractspecs_peer_process_id(int connection) {
+  struct ucred credentials;
+  socklen_t length = sizeof credentials;
+  if (getsockopt(connection, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0) return -1;
+  return credentials.pid;
 }
 
 // MARK: /proc, without allocating: these run in signal handlers too.
@@ -352,6 +473,11 @@ int contractspecs_pidfd_is_running_child(int pidfd) {
   return -1;
 }
 
+int contractspecs_pidfd_stop_signal(int pidfd) {
+  (void)pidfd;
+  return 0;
+}
+
 int contractspecs_list_children(pid_t parent, pid_t *children, int capacity) {
   (void)parent;
   (void)children;
@@ -371,6 +497,25 @@ void contractspecs_end_descendants(void) {}
 int contractspecs_end_descendants_when_ending(void) {
   errno = ENOSYS;
   return -1;
+}
+
+int contractspecs_peer_pidfd(int connection) {
+  (void)connection;
+  errno = ENOSYS;
+  return -1;
+}
+
+pid_t contractspecs_peer_process_id(int connection) {
+#if defined(__APPLE__)
+  pid_t peer = -1;
+  socklen_t length = sizeof peer;
+  if (getsockopt(connection, SOL_LOCAL, LOCAL_PEERPID, &peer, &length) != 0) return -1;
+  return peer;
+#else
+  (void)connection;
+  errno = ENOSYS;
+  return -1;
+#endif
 }
 
 #endif

@@ -24,8 +24,11 @@
     /// readable length, with the whole of it attached. An operation that does not return within
     /// the time limit fails the spec as in process, and the child ends; a child that stops
     /// showing signs of life for the limit (stopped, or stuck where its own watchdog cannot run)
-    /// is ended by the parent, with every process it started. The failures the spec records in
-    /// the child are reported here, at your line, as `verify` reports them.
+    /// is ended by the parent, with every process it started. A process the implementation
+    /// starts ends with the child, on Linux even one that leaves the child's session, and the
+    /// verdict never waits for it; the parent signals no process but the child and the
+    /// processes it proved the child started. The failures the spec records in the child are
+    /// reported here, at your line, as `verify` reports them.
     ///
     /// The child makes its own copy of `factory` from JSON, finding the type by its mangled name:
     /// the factory must be `Codable`, and whatever its implementations share must live outside
@@ -77,6 +80,7 @@
       let sink = TestingSink()
       let payload: ChildPayload
       let control: ChildControlDirectory
+      let supervisor: ChildSupervisor
       switch RunConfiguration.resolve(for: self, caller: caller) {
       case .failure(let problem):
         sink.record(Self.message(for: problem), at: caller)
@@ -90,6 +94,8 @@
             factoryType: _mangledTypeName(Factory.self) ?? String(reflecting: Factory.self),
             factory: try JSONEncoder().encode(factory), configuration: configuration,
             controlDirectory: control.path, nonce: UUID().uuidString)
+          supervisor = try ChildSupervisor(
+            control: control, limit: configuration.operationTimeLimit, nonce: payload.nonce)
         } catch {
           sink.record(
             "Expected to start \(id) in a child process, but preparing it failed: \(error)",
@@ -98,8 +104,6 @@
         }
       }
       defer { control.remove() }
-      let supervisor = ChildSupervisor(
-        control: control, limit: payload.configuration.operationTimeLimit)
       supervisor.start()
       let status = await ChildProcess.run(payload, test: test, caller: caller)
       let intervention = supervisor.stop()

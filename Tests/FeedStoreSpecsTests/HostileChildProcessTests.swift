@@ -51,7 +51,7 @@ import Testing
     #expect(message.count < 700)
     #expect(
       message.contains(
-        "; it wrote: …FeedStoreSpecsTests/HostileFeedStore.swift:102: Fatal error: "
+        "; it wrote: …FeedStoreSpecsTests/HostileFeedStore.swift:108: Fatal error: "
           + "HostileFeedStore traps after flooding standard error ("))
     #expect(message.hasSuffix(" bytes in all, attached as standard-error.txt)"))
   }
@@ -133,13 +133,55 @@ import Testing
     let failures = try await failures(
       of: .stopsItsProcessOnSecondInsert, timeLimit: .milliseconds(500))
 
-    #expect(
-      failures == [
-        "Expected insert_overridesPreviouslyInsertedCache to finish in its child process, but "
-          + "the child showed no sign of life for 500 ms (it was stopped by signal \(SIGSTOP) "
-          + "(SIGSTOP)), so it was ended, with every process it started; it wrote nothing to "
-          + "standard error"
-      ])
+    #expect(failures == [Self.stoppedFor500Milliseconds])
+  }
+
+  // Before: the parent gave up before the child's pid file existed, and never looked again; the
+  // stopped child hung the run for good.
+  /// A limit shorter than a child takes to start.
+  ///
+  /// The parent keeps watching until it knows the child, then for as long as the child lives.
+  /// With 2 ms, an operation, or the spec's progress, may also outlive the limit before the
+  /// store stops its process: either way, one failure naming the limit, and the run goes on.
+  @Test func storeThatStopsItsProcessUnderALimitShorterThanTheChildsStart_isEnded()
+    async throws
+  {
+    let failures = try await failures(
+      of: .stopsItsProcessOnSecondInsert, timeLimit: .milliseconds(2))
+
+    let failure = try #require(failures.first)
+    #expect(failures.count == 1)
+    // The child's own watchdog may fail an operation first, or the spec's progress.
+    #expect(failure.hasPrefix("Expected ") && failure.contains(" 2 ms "), "\(failure)")
+    if let child = try notedIfAny("child") {
+      #expect(!isRunning(child))
+    }
+  }
+
+  // Before: the parent killed the canary, whose id the child wrote in its pid file, left the
+  // child stopped, and the run hung.
+  /// The parent signals only processes it proved are its child or the child's descendants.
+  ///
+  /// A process id the child writes where an older parent read it is never signalled. The parent
+  /// ends the child, which can end nothing itself, and the sleeper it started, which left its
+  /// process group.
+  @Test func storeThatNamesAnotherProcessAndStops_isEndedWithWhatItStartedButNotTheOther()
+    async throws
+  {
+    let canary = try startCanary()
+    defer {
+      // SIGKILL: the canary inherits the test thread's signal mask, which may block SIGTERM.
+      kill(canary.processIdentifier, SIGKILL)
+      canary.waitUntilExit()
+    }
+
+    let failures = try await failures(
+      of: .startsADetachedSleeperThenNamesAnotherProcessAndStops, timeLimit: .milliseconds(500))
+
+    #expect(canary.isRunning)
+    #expect(failures == [Self.stoppedFor500Milliseconds])
+    #expect(!isRunning(try noted("child")))
+    #expect(!isRunning(try noted("sleeper")))
   }
 
   // Before: "the process crashed with signal 9, SIGKILL: killed from outside, such as by the
@@ -168,6 +210,11 @@ import Testing
       ])
   }
 
+  private static let stoppedFor500Milliseconds =
+    "Expected insert_overridesPreviouslyInsertedCache to finish in its child process, but the "
+    + "child showed no sign of life for 500 ms (it was stopped by signal \(SIGSTOP) (SIGSTOP)), "
+    + "so it was ended, with every process it started; it wrote nothing to standard error"
+
   /// The failures `insert_overridesPreviouslyInsertedCache` records on a store with `hostility`,
   /// run in a child process.
   private func failures(
@@ -186,8 +233,27 @@ import Testing
 
   /// The process id the store noted in the file `name` of its directory.
   private func noted(_ name: String) throws -> pid_t {
+    try #require(try notedIfAny(name))
+  }
+
+  /// The process id the store noted in the file `name` of its directory, if it got that far.
+  private func notedIfAny(_ name: String) throws -> pid_t? {
     let file = try TemporaryDirectory.current.appending(path: name)
-    return try #require(pid_t(String(decoding: try Data(contentsOf: file), as: UTF8.self)))
+    guard let data = FileManager.default.contents(atPath: file.path(percentEncoded: false)) else {
+      return nil
+    }
+    return pid_t(String(decoding: data, as: UTF8.self))
+  }
+
+  /// Starts a process that sleeps, and tells the store its id in the `canary` file.
+  private func startCanary() throws -> Process {
+    let canary = Process()
+    canary.executableURL = URL(filePath: "/bin/sleep")
+    canary.arguments = ["300"]
+    try canary.run()
+    try Data("\(canary.processIdentifier)".utf8).write(
+      to: try TemporaryDirectory.current.appending(path: "canary"))
+    return canary
   }
 
   /// Whether process `id` exists and is not a zombie waiting to be reaped.

@@ -32,6 +32,11 @@ enum Hostility: String, Codable, CaseIterable, Sendable {
   case startsADetachedSleeperAndWorks
   /// Insert starts a process that sleeps until it is killed, then traps.
   case startsASleeperThenTraps
+  /// The first insert starts a detached sleeper, as ``startsADetachedSleeperAndWorks`` does. The
+  /// second writes the id of a process the test started (the `canary` file of the store's
+  /// directory) into its child process's control directory, where an older parent read the
+  /// child's id, then stops its process with SIGSTOP.
+  case startsADetachedSleeperThenNamesAnotherProcessAndStops
   /// Insert starts a detached sleeper that leaves once the store's directory is removed, then
   /// kills its own process with SIGKILL, so that the child can end nothing.
   case startsADetachedSleeperThenKillsItsProcess
@@ -91,6 +96,7 @@ actor HostileFeedStore: FeedStore {
       announce()
       sleep(.max)
     case .stopsItsProcessOnSecondInsert where isSecond:
+      note(getpid(), as: "child")
       raise(SIGSTOP)
     case .startsASleeperAndWorks:
       startSleeper()
@@ -105,6 +111,14 @@ actor HostileFeedStore: FeedStore {
     case .startsASleeperThenTraps:
       startSleeper(untilKilled: true)
       fatalError("HostileFeedStore traps after starting a sleeper")
+    case .startsADetachedSleeperThenNamesAnotherProcessAndStops:
+      guard isSecond else {
+        startDetachedSleeper()
+        break
+      }
+      nameTheCanaryInTheControlDirectory()
+      note(getpid(), as: "child")
+      raise(SIGSTOP)
     case .startsADetachedSleeperThenKillsItsProcess:
       startDetachedSleeper(untilItsDirectoryIsRemoved: true)
       kill(getpid(), SIGKILL)
@@ -187,6 +201,15 @@ actor HostileFeedStore: FeedStore {
     close(channel[0])
     waitpid(processID, nil, 0)
     note(sleeper, as: "sleeper")
+  }
+
+  /// Writes the id of the canary process the test started into the control directory's `pid`
+  /// file, where a parent that trusted it would signal that process.
+  private func nameTheCanaryInTheControlDirectory() {
+    guard let canary = try? Data(contentsOf: directory.appending(path: "canary")),
+      let control = Self.controlDirectory()
+    else { return }
+    try? canary.write(to: control.appending(path: "pid"))
   }
 
   /// Writes `processID` to the file `name` in the store's directory, for the test to find.

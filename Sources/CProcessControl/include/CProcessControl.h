@@ -4,8 +4,8 @@
 #include <sys/types.h>
 
 // The process control a spec's child process and its parent need that Swift does not import:
-// variadic calls (prctl, syscall), system calls newer than the C library's declarations, and
-// what must run in a signal handler, where Swift code may not.
+// variadic calls (prctl, syscall), system calls newer than the C library's declarations, socket
+// peer credentials, and what must run in a signal handler, where Swift code may not.
 //
 // Every function returns -1 with errno set when it fails; ENOSYS where the system has no such
 // thing. Process file descriptors (pidfds), child subreapers and /proc are Linux's.
@@ -25,6 +25,10 @@ int contractspecs_pidfd_send_signal(int pidfd, int signal);
 /// it is, 0 when it has exited or is not this process's child, -1 on error.
 int contractspecs_pidfd_is_running_child(int pidfd);
 
+/// The signal that stopped the process `pidfd` refers to, when it is a stopped child of this
+/// process; 0 otherwise. It looks without reaping.
+int contractspecs_pidfd_stop_signal(int pidfd);
+
 /// Lists the ids of the children of every thread of `parent` in `children`, at most `capacity`
 /// of them, and returns how many it has: possibly more than `capacity`. Async-signal-safe.
 int contractspecs_list_children(pid_t parent, pid_t *children, int capacity);
@@ -40,5 +44,23 @@ void contractspecs_end_descendants(void);
 /// Makes this process end its descendants (`contractspecs_end_descendants`) when it calls
 /// `exit` and when a signal that ends a process arrives, before the handler that was there.
 int contractspecs_end_descendants_when_ending(void);
+
+/// Listens on a new Unix-domain stream socket at `path`; the descriptor is non-blocking and
+/// closed on exec.
+int contractspecs_listen(const char *path);
+
+/// Accepts a connection on `listener`: a non-blocking descriptor closed on exec, or -1 with
+/// EAGAIN when none is waiting.
+int contractspecs_accept(int listener);
+
+/// Connects to the Unix-domain stream socket at `path`.
+int contractspecs_connect(const char *path);
+
+/// A pidfd on the process that made `connection`, from what the kernel recorded when it
+/// connected.
+int contractspecs_peer_pidfd(int connection);
+
+/// The id of the process that made `connection`, as the kernel recorded it when it connected.
+pid_t contractspecs_peer_process_id(int connection);
 
 #endif

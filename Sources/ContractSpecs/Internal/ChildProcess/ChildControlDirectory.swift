@@ -2,7 +2,7 @@ import Foundation
 import SharedSupport
 
 /// The private directory through which a parent and the child process running one spec talk:
-/// the child's process id, its heartbeat, its standard error and its report.
+/// the socket the child introduces itself on, its heartbeat, its standard error and its report.
 ///
 /// Every file is written and read by path, never through a descriptor kept open, so an
 /// implementation that closes every descriptor of its process cannot cut the child off from its
@@ -16,8 +16,11 @@ struct ChildControlDirectory: Sendable {
   ///
   /// - Throws: An error when it cannot be made.
   static func make() throws -> ChildControlDirectory {
+    // A short name: the socket's path must fit in a socket address (104 bytes on macOS, where
+    // the temporary directory's own path is about 50).
+    let name = "child-\(String(UInt32.random(in: .min ... .max), radix: 16))"
     let directory = try ScratchDirectory.processDirectory(in: ScratchDirectory.root).appending(
-      path: "child-\(UUID().uuidString)", directoryHint: .isDirectory)
+      path: name, directoryHint: .isDirectory)
     try ScratchDirectory.makePrivateDirectory(at: directory)
     let control = ChildControlDirectory(path: directory.path(percentEncoded: false))
     control.write("0", to: .heartbeat)
@@ -26,8 +29,9 @@ struct ChildControlDirectory: Sendable {
 
   /// One file of the directory.
   enum File: String {
-    /// The child's process id, which is also its process group's.
-    case processID = "pid"
+    /// The Unix-domain socket the parent listens on, where the child introduces itself
+    /// (``ChildHandshake``).
+    case socket
     /// A counter the child's watchdog thread increments while the child is alive.
     case heartbeat
     /// The child's standard error.

@@ -9,9 +9,9 @@
     /// its end or ran out of time, with whatever the implementation does otherwise.
     ///
     /// First of all it isolates itself (``ChildIsolation``), so that no process the
-    /// implementation starts can outlive it; it leads a process group of its own, so that its
-    /// parent can end it together with any process it starts; it sends its standard error to
-    /// the control directory, beats its heart there while it lives, and never returns.
+    /// implementation starts can outlive it; it leads a process group of its own; it sends its
+    /// standard error to the control directory, beats its heart there while it lives,
+    /// introduces itself to its parent (``ChildHandshake``), and never returns.
     static func run(_ payloadJSON: Data) async -> Never {
       ChildIsolation.begin()
       setpgid(0, 0)
@@ -27,9 +27,9 @@
         dup2(standardError, STDERR_FILENO)
         close(standardError)
       }
-      control.write("\(getpid())", to: .processID)
       let reporter = ChildReporter(control: control, nonce: payload.nonce)
       Heartbeat(control: control, period: payload.configuration.operationTimeLimit / 4).start()
+      ChildHandshake.introduce(to: control, nonce: payload.nonce)
       guard let catalog = _typeByName(payload.catalogType) as? any SpecCatalog.Type else {
         reporter.sink.record(
           "The child process found no spec catalog named \(payload.catalogType)",
