@@ -47,14 +47,20 @@
     /// - Returns: How the supervisor ended the child, if it did.
     func stop() -> ChildIntervention? {
       checks.stop()
-      return state.withLock { state in
+      // The wait is outside the lock: a check that started meanwhile would block on it, and
+      // with it the watchdog's one thread; once stopped, no check uses the tree.
+      let (tree, intervention) = state.withLock { state in
         state.isStopped = true
-        state.tree?.end()
-        state.tree?.waitForDescendantsToExit()
-        state.tree?.release()
         state.handshake.close()
-        return state.intervention
+        defer { state.tree = nil }
+        return (state.tree, state.intervention)
       }
+      if var tree {
+        tree.end()
+        tree.waitForDescendantsToExit()
+        tree.release()
+      }
+      return intervention
     }
 
     private func schedule() {
