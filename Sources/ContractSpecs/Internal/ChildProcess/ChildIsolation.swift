@@ -29,12 +29,12 @@
     /// child's children, until none is left. Elsewhere there is no subreaper: with status 0, the
     /// report written, it kills its process group, itself included, which misses a process that
     /// left the group; otherwise it exits, leaving the group, so that its status reaches the
-    /// parent.
+    /// parent. It kills a group only when it leads it, never its parent's.
     static func end(status: Int32) -> Never {
       #if os(Linux)
         contractspecs_end_descendants()
       #else
-        if status == 0 { kill(0, SIGKILL) }
+        if status == 0, getpgrp() == getpid() { kill(0, SIGKILL) }
       #endif
       _exit(status)
     }
