@@ -44,7 +44,11 @@ let package = Package(
 
     // The spec engine for any contract: specs, capabilities, profiles, time bounds, child
     // processes, known deviations, traits, the model-based checker. Nothing about feeds.
-    .target(name: "ContractSpecs", dependencies: ["SharedSupport"]),
+    .target(name: "ContractSpecs", dependencies: ["CProcessControl", "SharedSupport"]),
+    // What the engine's child processes and their parents need of the system that Swift does
+    // not import: child subreapers, process file descriptors, the children of a process, a
+    // socket's peer, and the signal handlers that end a child's descendants. Not a product.
+    .target(name: "CProcessControl"),
     // The reusable spec suite that any `FeedStore` runs from Swift Testing: one catalog on the
     // engine.
     .target(name: "FeedStoreSpecs", dependencies: ["ContractSpecs", "FeedCache"]),

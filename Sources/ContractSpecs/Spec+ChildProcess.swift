@@ -23,8 +23,11 @@
     /// readable length, with the whole of it attached. An operation that does not return within
     /// the time limit fails the spec as in process, and the child ends; a child that stops
     /// showing signs of life for the limit (stopped, or stuck where its own watchdog cannot run)
-    /// is ended by the parent, with every process it started. The failures the spec records in
-    /// the child are reported here, at your line, as `verify` reports them.
+    /// is ended by the parent, with every process it started. A process the implementation
+    /// starts ends with the child, on Linux even one that leaves the child's session, and the
+    /// verdict never waits for it; the parent signals no process but the child and the
+    /// processes it proved the child started. The failures the spec records in the child are
+    /// reported here, at your line, as `verify` reports them.
     ///
     /// The child makes its own copy of `factory` from JSON, finding the type by its mangled name:
     /// the factory must be `Codable`, and whatever its implementations share must live outside

@@ -31,8 +31,9 @@ package func withTemporaryDirectory<Result>(
 /// itself rather than this process's private directory), removed afterwards.
 ///
 /// For the tests that run part of their work as another user, such as `nobody`, to show what a
-/// store does with files it may not write. Its name carries this process's id, so a later run
-/// removes it if this one is killed.
+/// store does with files it may not write. Its name starts with the name of this process's own
+/// directory, so a later run removes it with that directory once this process is provably gone
+/// (``ScratchDirectory/removeDirectoriesOfEndedProcesses(in:)``), if this one is killed.
 ///
 /// - Parameters:
 ///   - isolation: The actor `body` runs on; the caller's by default.
@@ -43,8 +44,9 @@ package func withTemporaryDirectoryOtherUsersCanReach<Result>(
   isolation: isolated (any Actor)? = #isolation,
   _ body: (URL) async throws -> Result
 ) async throws -> Result {
+  let owner = try ScratchDirectory.processDirectory(in: ScratchDirectory.root)
   let directory = ScratchDirectory.root.appending(
-    path: "\(ScratchDirectory.prefix)\(getpid())-shared-\(UUID().uuidString)",
+    path: "\(owner.lastPathComponent)\(ScratchDirectory.sharedInfix)\(UUID().uuidString)",
     directoryHint: .isDirectory)
   try ScratchDirectory.makePrivateDirectory(at: directory)
   defer { ScratchDirectory.remove(directory) }
@@ -61,11 +63,19 @@ package func withTemporaryDirectoryOtherUsersCanReach<Result>(
 /// took about a third of this repository's quick run; on Linux, `/dev/shm` is a file system in
 /// memory that every process may write to. Files there stay until they are removed or the
 /// machine restarts, so each process keeps its directories in one of its own, named
-/// `contractspecs-<process id>-<random>`, and the first process to use a root removes the
-/// directories of processes that no longer exist.
+/// `contractspecs-<process id>-<random>`, which it holds a lock in for as long as it lives, and
+/// the first process to use a root removes the directories whose owner is provably gone.
 package enum ScratchDirectory {
   /// The prefix of every process directory.
   package static let prefix = "contractspecs-"
+
+  /// What joins a process directory's name and a random one in the name of a directory other
+  /// users can reach, which belongs to that process (`withTemporaryDirectoryOtherUsersCanReach`).
+  package static let sharedInfix = "-shared-"
+
+  /// The file in each process directory that its process holds locked, with `flock`, for as
+  /// long as it lives.
+  package static let lockFileName = "owner.lock"
 
   /// The directory that `TMPDIR` names when it is set and not empty; otherwise, on Linux,
   /// `/dev/shm` when it is writable with at least 1 GiB free; otherwise the system's temporary
@@ -110,10 +120,13 @@ package enum ScratchDirectory {
       ? FileManager.default.temporaryDirectory : URL(filePath: "/tmp", directoryHint: .isDirectory)
   }
 
-  private static let processDirectories = Locked<[String: URL]>([:])
+  /// This process's directories, by root, each with the descriptor through which the process
+  /// holds its lock: never closed, so the lock lasts until the process ends, and the kernel lets
+  /// go of it then, however the process ends.
+  private static let processDirectories = Locked<[String: (directory: URL, lock: Int32)]>([:])
 
   /// This process's own directory in `root`, made on first use, after removing the directories
-  /// of processes that are gone.
+  /// whose owner is gone; this process holds its lock file locked for as long as it lives.
   ///
   /// - Parameter root: An existing directory.
   /// - Returns: The directory, private to the user.
@@ -121,25 +134,52 @@ package enum ScratchDirectory {
   package static func processDirectory(in root: URL) throws -> URL {
     let key = root.standardizedFileURL.path(percentEncoded: false)
     return try processDirectories.withLock { directories in
-      if let directory = directories[key] { return directory }
+      if let existing = directories[key] { return existing.directory }
       removeDirectoriesOfEndedProcesses(in: root)
       let random = String(UInt32.random(in: .min ... .max), radix: 16)
       let directory = root.appending(
         path: "\(prefix)\(getpid())-\(random)", directoryHint: .isDirectory)
       try makePrivateDirectory(at: directory)
+      let lock: Int32
+      do {
+        lock = try holdLock(in: directory)
+      } catch {
+        remove(directory)
+        throw error
+      }
       if directories.isEmpty {
         atexit { ScratchDirectory.removeProcessDirectories() }
       }
-      directories[key] = directory
+      directories[key] = (directory, lock)
       return directory
     }
   }
 
   /// Removes every directory this process made, as it exits normally.
   private static func removeProcessDirectories() {
-    for directory in processDirectories.withLock({ $0.values }) {
+    for (directory, _) in processDirectories.withLock({ $0.values }) {
       remove(directory)
     }
+  }
+
+  /// Makes the lock file of the process directory `directory` and locks it: under another name
+  /// first, renamed into place once locked, so that no other process ever finds it unlocked
+  /// while this one lives.
+  ///
+  /// - Returns: The descriptor that holds the lock.
+  /// - Throws: `POSIXError` when the file cannot be made or locked.
+  private static func holdLock(in directory: URL) throws -> Int32 {
+    let path = directory.appending(path: lockFileName).path(percentEncoded: false)
+    let temporary = "\(path).new"
+    let lock = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard lock >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    guard flock(lock, LOCK_EX | LOCK_NB) == 0, rename(temporary, path) == 0 else {
+      let error = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+      close(lock)
+      unlink(temporary)
+      throw error
+    }
+    return lock
   }
 
   /// Makes a directory that only the user can read, write or list.
@@ -157,11 +197,21 @@ package enum ScratchDirectory {
     }
   }
 
-  /// Removes the process directories in `root` whose process no longer exists: directories of
-  /// this user, named with ``prefix`` and a process id, never followed through a link.
+  /// Removes the process directories in `root` whose owner is provably gone, with the
+  /// directories other users can reach named after them: directories of this user, named as
+  /// this library names them, never followed through a link.
   ///
-  /// A process that exists, or whose existence cannot be told, keeps its directory; so does
-  /// anything not named as this library names its directories.
+  /// A process holds the lock file of its directory locked for as long as it lives, and the
+  /// kernel lets go of the lock when the process ends, however it ends. A lock belongs to the
+  /// file, not to a PID namespace, so it says the same to a run in another container that
+  /// shares the root, where a process id says nothing: the id in a directory's name may be no
+  /// process's here while its owner runs, or another process's. A directory is removed only
+  /// while this function holds its lock; one whose lock is held, or cannot be opened, is left.
+  ///
+  /// A directory without a lock file is left too: one that a version of this library before the
+  /// lock made (nothing proves its owner gone; remove it by hand when no run is using the root),
+  /// or one whose owner is making it right now. So is anything not named as this library names
+  /// its directories.
   ///
   /// - Parameter root: The directory to clean.
   /// - Returns: The directories removed.
@@ -171,22 +221,40 @@ package enum ScratchDirectory {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: rootPath) else {
       return []
     }
-    return names.compactMap { name -> URL? in
-      guard name.hasPrefix(prefix),
-        let processID = name.dropFirst(prefix.count).split(separator: "-").first.flatMap({
-          pid_t($0)
-        }),
-        processID > 0, kill(processID, 0) == -1, errno == ESRCH
-      else { return nil }
+    var removed: [URL] = []
+    for name in names where isProcessDirectoryName(name) {
       // No directory hint: a path that ends in "/" makes lstat follow a link.
       let directory = root.appending(path: name, directoryHint: .notDirectory)
-      var status = stat()
-      guard lstat(directory.path(percentEncoded: false), &status) == 0,
-        status.st_mode & S_IFMT == S_IFDIR, status.st_uid == getuid()
-      else { return nil }
+      guard isOwnDirectory(directory) else { continue }
+      let lockPath = directory.appending(path: lockFileName).path(percentEncoded: false)
+      let lock = open(lockPath, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+      guard lock >= 0 else { continue }
+      defer { close(lock) }
+      guard flock(lock, LOCK_EX | LOCK_NB) == 0 else { continue }
+      for shared in names where shared.hasPrefix("\(name)\(sharedInfix)") {
+        let sharedDirectory = root.appending(path: shared, directoryHint: .notDirectory)
+        guard isOwnDirectory(sharedDirectory) else { continue }
+        remove(sharedDirectory)
+        removed.append(sharedDirectory)
+      }
       remove(directory)
-      return directory
+      removed.append(directory)
     }
+    return removed
+  }
+
+  /// Whether `name` is a process directory's: the prefix, a process id and a hexadecimal number.
+  private static func isProcessDirectoryName(_ name: String) -> Bool {
+    guard name.hasPrefix(prefix) else { return false }
+    let parts = name.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
+    return parts.count == 2 && pid_t(parts[0]) != nil && UInt32(parts[1], radix: 16) != nil
+  }
+
+  /// Whether `directory` is a directory, not a link, of this user.
+  private static func isOwnDirectory(_ directory: URL) -> Bool {
+    var status = stat()
+    return lstat(directory.path(percentEncoded: false), &status) == 0
+      && status.st_mode & S_IFMT == S_IFDIR && status.st_uid == getuid()
   }
 
   /// Removes `directory` and everything in it, best effort: a failure must not hide the outcome

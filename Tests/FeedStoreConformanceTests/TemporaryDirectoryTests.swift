@@ -76,21 +76,68 @@ import Testing
     #expect(parent.lastPathComponent.hasPrefix("\(ScratchDirectory.prefix)\(getpid())-"))
   }
 
-  @Test func removeDirectoriesOfEndedProcesses_removesOnlyThoseOfProcessesThatAreGone()
+  // Before: the directory was removed, since its name's process id named no process here,
+  // while its owner, in another PID namespace that shares the root, still used it.
+  @Test func removeDirectoriesOfEndedProcesses_leavesADirectoryWhoseOwnerHoldsItsLock()
     async throws
   {
     try await withTemporaryDirectory { root in
-      let ended = try makeDirectory("\(ScratchDirectory.prefix)\(try endedProcessID())-1", in: root)
-      let living = try makeDirectory("\(ScratchDirectory.prefix)\(getpid())-2", in: root)
-      let unrelated = try makeDirectory("other-\(try endedProcessID())-3", in: root)
+      let living = try makeProcessDirectory("\(try endedProcessID())-1", in: root)
+      let lock = try holdLock(of: living)
+      defer { close(lock) }
 
       let removed = ScratchDirectory.removeDirectoriesOfEndedProcesses(in: root)
 
-      #expect(removed.map(\.lastPathComponent) == [ended.lastPathComponent])
-      #expect(!exists(ended))
+      #expect(removed.isEmpty)
       #expect(exists(living))
+    }
+  }
+
+  /// Even when the id in its name is a living process's, this one's: a process of another PID
+  /// namespace may have had it.
+  @Test func removeDirectoriesOfEndedProcesses_removesADirectoryWhoseLockNobodyHolds()
+    async throws
+  {
+    try await withTemporaryDirectory { root in
+      let ended = try makeProcessDirectory("\(getpid())-2", in: root)
+      let shared = try makeDirectory("\(ended.lastPathComponent)-shared-3", in: root)
+      let unrelated = try makeDirectory("other-\(try endedProcessID())-4", in: root)
+
+      let removed = ScratchDirectory.removeDirectoriesOfEndedProcesses(in: root)
+
+      #expect(
+        Set(removed.map(\.lastPathComponent))
+          == [ended.lastPathComponent, shared.lastPathComponent])
+      #expect(!exists(ended))
+      #expect(!exists(shared))
       #expect(exists(unrelated))
     }
+  }
+
+  /// Made by a version before the lock, or being made: nothing proves its owner gone.
+  @Test func removeDirectoriesOfEndedProcesses_leavesADirectoryWithoutALock() async throws {
+    try await withTemporaryDirectory { root in
+      let unlocked = try makeDirectory(
+        "\(ScratchDirectory.prefix)\(try endedProcessID())-5", in: root)
+
+      let removed = ScratchDirectory.removeDirectoriesOfEndedProcesses(in: root)
+
+      #expect(removed.isEmpty)
+      #expect(exists(unlocked))
+    }
+  }
+
+  @Test func processDirectory_isLockedForAsLongAsThisProcessLives() async throws {
+    let directory = try ScratchDirectory.processDirectory(in: ScratchDirectory.root)
+    let lock = open(
+      directory.appending(path: ScratchDirectory.lockFileName).path(percentEncoded: false),
+      O_RDONLY | O_CLOEXEC)
+    defer { close(lock) }
+
+    let isTaken = flock(lock, LOCK_EX | LOCK_NB) == 0
+
+    #expect(lock >= 0)
+    #expect(!isTaken)
   }
 
   @Test func removeDirectoriesOfEndedProcesses_neverFollowsALink() async throws {
@@ -158,6 +205,22 @@ import Testing
     ScratchDirectory.root(
       environment: environment, memoryFileSystem: memoryFileSystem,
       minimumFreeBytes: minimumFreeBytes)
+  }
+
+  /// Makes a process directory named with `suffix` after the prefix, with its lock file.
+  private func makeProcessDirectory(_ suffix: String, in root: URL) throws -> URL {
+    let directory = try makeDirectory("\(ScratchDirectory.prefix)\(suffix)", in: root)
+    try Data().write(to: directory.appending(path: ScratchDirectory.lockFileName))
+    return directory
+  }
+
+  /// Locks the lock file of `directory` through a descriptor of its own, as its owner would.
+  private func holdLock(of directory: URL) throws -> Int32 {
+    let lock = open(
+      directory.appending(path: ScratchDirectory.lockFileName).path(percentEncoded: false),
+      O_RDONLY | O_CLOEXEC)
+    try #require(lock >= 0 && flock(lock, LOCK_EX | LOCK_NB) == 0)
+    return lock
   }
 
   private func makeDirectory(_ name: String, in root: URL) throws -> URL {

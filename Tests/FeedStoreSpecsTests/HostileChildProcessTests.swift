@@ -57,16 +57,51 @@ import Testing
   }
 
   @Test func storeThatStartsASleeper_passesWithoutWaitingForIt() async throws {
-    let directory = try TemporaryDirectory.current
-
     let failures = try await failures(of: .startsASleeperAndWorks)
 
-    let sleeper = try #require(
-      pid_t(
-        String(decoding: try Data(contentsOf: directory.appending(path: "sleeper")), as: UTF8.self))
-    )
     #expect(failures.isEmpty)
-    #expect(!isRunning(sleeper))
+    #expect(!isRunning(try noted("sleeper")))
+  }
+
+  // Before: the spec waited as long as the sleeper lived (20.05 s for one that slept 20 s), and
+  // the sleeper outlived the run.
+  /// The sleeper leaves the child's session and process group and is orphaned, and it holds the
+  /// descriptor through which Swift Testing's parent reads the child's events.
+  @Test func storeThatStartsADetachedSleeper_passesAndTheSleeperEnds() async throws {
+    let failures = try await failures(of: .startsADetachedSleeperAndWorks)
+
+    #expect(failures.isEmpty)
+    #expect(!isRunning(try noted("sleeper")))
+  }
+
+  // Before: the spec waited for the sleeper, which waits for the test to end: for good.
+  /// A child killed outright can end nothing it started, and the parent may not have seen the
+  /// sleeper yet; still, the spec's verdict never waits for the sleeper, which holds the
+  /// descriptor Swift Testing's parent reads the child's events from. (The sleeper leaves once
+  /// the test's directory is removed.)
+  @Test func storeThatKillsItsProcessAfterStartingASleeper_failsWithoutWaitingForIt()
+    async throws
+  {
+    let failures = try await failures(of: .startsADetachedSleeperThenKillsItsProcess)
+
+    #expect(
+      failures == [
+        "Expected insert_overridesPreviouslyInsertedCache to finish in its child process, but "
+          + "the process crashed with signal \(SIGKILL), SIGKILL: killed from outside, such as "
+          + "by the out-of-memory killer; it wrote nothing to standard error"
+      ])
+  }
+
+  // Before: the spec waited as long as the sleeper lived (20.07 s for one that slept 20 s).
+  @Test func storeThatTrapsAfterStartingASleeper_failsWithTheTrapAndTheSleeperEnds() async throws {
+    let failures = try await failures(of: .startsASleeperThenTraps)
+
+    #expect(failures.count == 1)
+    #expect(
+      failures.first?.hasPrefix(
+        "Expected insert_overridesPreviouslyInsertedCache to finish in its child process, but "
+          + "the process crashed with signal \(SIGILL), SIGILL") == true)
+    #expect(!isRunning(try noted("sleeper")))
   }
 
   @Test(arguments: [
@@ -99,14 +134,87 @@ import Testing
     let failures = try await failures(
       of: .stopsItsProcessOnSecondInsert, timeLimit: .milliseconds(500))
 
+    #expect(failures == [Self.stoppedFor500Milliseconds])
+  }
+
+  // Before: the parent gave up before the child's pid file existed, and never looked again; the
+  // stopped child hung the run for good.
+  /// A limit shorter than a child takes to start.
+  ///
+  /// The parent keeps watching until it knows the child, then for as long as the child lives.
+  /// With 2 ms, an operation, or the spec's progress, may also outlive the limit before the
+  /// store stops its process: either way, one failure naming the limit, and the run goes on.
+  @Test func storeThatStopsItsProcessUnderALimitShorterThanTheChildsStart_isEnded()
+    async throws
+  {
+    let failures = try await failures(
+      of: .stopsItsProcessOnSecondInsert, timeLimit: .milliseconds(2))
+
+    let failure = try #require(failures.first)
+    #expect(failures.count == 1)
+    // The child's own watchdog may fail an operation first, or the spec's progress.
+    #expect(failure.hasPrefix("Expected ") && failure.contains(" 2 ms "), "\(failure)")
+    if let child = try notedIfAny("child") {
+      #expect(!isRunning(child))
+    }
+  }
+
+  // Before: the parent killed the canary, whose id the child wrote in its pid file, left the
+  // child stopped, and the run hung.
+  /// The parent signals only processes it proved are its child or the child's descendants.
+  ///
+  /// A process id the child writes where an older parent read it is never signalled. The parent
+  /// ends the child, which can end nothing itself, and the sleeper it started, which left its
+  /// process group.
+  @Test func storeThatNamesAnotherProcessAndStops_isEndedWithWhatItStartedButNotTheOther()
+    async throws
+  {
+    let canary = try startCanary()
+    defer {
+      // SIGKILL: the canary inherits the test thread's signal mask, which may block SIGTERM.
+      kill(canary.processIdentifier, SIGKILL)
+      canary.waitUntilExit()
+    }
+
+    let failures = try await failures(
+      of: .startsADetachedSleeperThenNamesAnotherProcessAndStops, timeLimit: .milliseconds(500))
+
+    #expect(canary.isRunning)
+    #expect(failures == [Self.stoppedFor500Milliseconds])
+    #expect(!isRunning(try noted("child")))
+    #expect(!isRunning(try noted("sleeper")))
+  }
+
+  // Before: "the process crashed with signal 9, SIGKILL: killed from outside, such as by the
+  // out-of-memory killer".
+  @Test func storeThatRemovesItsControlDirectory_failsSayingSo() async throws {
+    let failures = try await failures(of: .removesItsControlDirectoryAndWorks)
+
     #expect(
       failures == [
         "Expected insert_overridesPreviouslyInsertedCache to finish in its child process, but "
-          + "the child showed no sign of life for 500 ms (it was stopped by signal \(SIGSTOP) "
-          + "(SIGSTOP)), so it was ended, with every process it started; it wrote nothing to "
-          + "standard error"
+          + "the child could not write its report: its control directory was removed while the "
+          + "spec ran; its standard error file is gone"
       ])
   }
+
+  // Before: the same "killed from outside, such as by the out-of-memory killer".
+  @Test(.enabled(if: try FeedStoreSpec.profile == .thorough, "one more child process"))
+  func storeThatBlocksItsReport_failsWithTheReason() async throws {
+    let failures = try await failures(of: .blocksItsReportAndWorks)
+
+    #expect(
+      failures == [
+        "Expected insert_overridesPreviouslyInsertedCache to finish in its child process, but "
+          + "the child could not write its report in its control directory; it wrote: The "
+          + "child process could not write its report: Is a directory"
+      ])
+  }
+
+  private static let stoppedFor500Milliseconds =
+    "Expected insert_overridesPreviouslyInsertedCache to finish in its child process, but the "
+    + "child showed no sign of life for 500 ms (it was stopped by signal \(SIGSTOP) (SIGSTOP)), "
+    + "so it was ended, with every process it started; it wrote nothing to standard error"
 
   /// The failures `insert_overridesPreviouslyInsertedCache` records on a store with `hostility`,
   /// run in a child process.
@@ -122,6 +230,31 @@ import Testing
       }
     }
     return issues.flatMap { $0.comments.map(\.rawValue) }
+  }
+
+  /// The process id the store noted in the file `name` of its directory.
+  private func noted(_ name: String) throws -> pid_t {
+    try #require(try notedIfAny(name))
+  }
+
+  /// The process id the store noted in the file `name` of its directory, if it got that far.
+  private func notedIfAny(_ name: String) throws -> pid_t? {
+    let file = try TemporaryDirectory.current.appending(path: name)
+    guard let data = FileManager.default.contents(atPath: file.path(percentEncoded: false)) else {
+      return nil
+    }
+    return pid_t(String(decoding: data, as: UTF8.self))
+  }
+
+  /// Starts a process that sleeps, and tells the store its id in the `canary` file.
+  private func startCanary() throws -> Process {
+    let canary = Process()
+    canary.executableURL = URL(filePath: "/bin/sleep")
+    canary.arguments = ["300"]
+    try canary.run()
+    try Data("\(canary.processIdentifier)".utf8).write(
+      to: try TemporaryDirectory.current.appending(path: "canary"))
+    return canary
   }
 
   /// Whether process `id` exists and is not a zombie waiting to be reaped.

@@ -27,6 +27,24 @@ enum Hostility: String, Codable, CaseIterable, Sendable {
   case stopsItsProcessOnSecondInsert
   /// Insert starts a process that sleeps for minutes, then works.
   case startsASleeperAndWorks
+  /// Insert starts a process that leaves the store's session and process group, and whose
+  /// parent exits, so it is nobody's child but init's, or the nearest subreaper's; it sleeps
+  /// until it is killed, holding every descriptor it inherited. Then insert works.
+  case startsADetachedSleeperAndWorks
+  /// Insert starts a process that sleeps until it is killed, then traps.
+  case startsASleeperThenTraps
+  /// The first insert starts a detached sleeper, as ``startsADetachedSleeperAndWorks`` does. The
+  /// second writes the id of a process the test started (the `canary` file of the store's
+  /// directory) into its child process's control directory, where an older parent read the
+  /// child's id, then stops its process with SIGSTOP.
+  case startsADetachedSleeperThenNamesAnotherProcessAndStops
+  /// Insert starts a detached sleeper that leaves once the store's directory is removed, then
+  /// kills its own process with SIGKILL, so that the child can end nothing.
+  case startsADetachedSleeperThenKillsItsProcess
+  /// Insert removes its child process's control directory, then works.
+  case removesItsControlDirectoryAndWorks
+  /// Insert puts a directory where its child process writes its report, then works.
+  case blocksItsReportAndWorks
   /// Insert writes 64 MB to standard error, then traps.
   case floodsStandardErrorThenTraps
 }
@@ -88,6 +106,7 @@ actor HostileFeedStore: FeedStore {
       announce()
       sleep(.max)
     case .stopsItsProcessOnSecondInsert where isSecond:
+      note(getpid(), as: "child")
       raise(SIGSTOP)
     case .startsASleeperAndWorks:
       startSleeper()
@@ -97,6 +116,28 @@ actor HostileFeedStore: FeedStore {
         _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
       }
       Self.trapAfterFlooding()
+    case .startsADetachedSleeperAndWorks:
+      startDetachedSleeper()
+    case .startsASleeperThenTraps:
+      startSleeper(untilKilled: true)
+      fatalError("HostileFeedStore traps after starting a sleeper")
+    case .startsADetachedSleeperThenNamesAnotherProcessAndStops:
+      guard isSecond else {
+        startDetachedSleeper()
+        break
+      }
+      nameTheCanaryInTheControlDirectory()
+      note(getpid(), as: "child")
+      raise(SIGSTOP)
+    case .startsADetachedSleeperThenKillsItsProcess:
+      startDetachedSleeper(untilItsDirectoryIsRemoved: true)
+      kill(getpid(), SIGKILL)
+    case .removesItsControlDirectoryAndWorks:
+      if let control = Self.controlDirectory() { try? FileManager.default.removeItem(at: control) }
+    case .blocksItsReportAndWorks:
+      if let control = Self.controlDirectory() {
+        mkdir(control.appending(path: "report.json").path(percentEncoded: false), 0o700)
+      }
     default:
       break
     }
@@ -125,14 +166,76 @@ actor HostileFeedStore: FeedStore {
     releases.add { close(descriptor) }
   }
 
-  /// Forks a process that sleeps for five minutes, noting its id in the store's directory.
-  private func startSleeper() {
+  /// Forks a process that sleeps for five minutes, or until it is killed, noting its id in the
+  /// store's directory.
+  private func startSleeper(untilKilled: Bool = false) {
     let processID = fork()
     if processID == 0 {
+      if untilKilled {
+        while true { pause() }
+      }
       sleep(300)
       _exit(0)
     }
-    try? Data("\(processID)".utf8).write(to: directory.appending(path: "sleeper"))
+    note(processID, as: "sleeper")
+  }
+
+  /// Forks a process that starts a new session and forks the sleeper, then exits.
+  ///
+  /// The sleeper is orphaned, in no process group of the store's. It sleeps until it is killed,
+  /// or, when asked, until the store's directory is removed, so that it never outlives the test
+  /// that nobody else can end it for. Notes its id in the store's directory.
+  private func startDetachedSleeper(untilItsDirectoryIsRemoved: Bool = false) {
+    var channel: [Int32] = [0, 0]
+    let directoryPath = Array(directory.path(percentEncoded: false).utf8CString)
+    guard pipe(&channel) == 0 else { return }
+    let processID = fork()
+    if processID == 0 {
+      // Only async-signal-safe calls between fork and _exit.
+      setsid()
+      var sleeper = fork()
+      if sleeper == 0 {
+        directoryPath.withUnsafeBufferPointer { path in
+          while !untilItsDirectoryIsRemoved || access(path.baseAddress!, F_OK) == 0 {
+            if untilItsDirectoryIsRemoved { usleep(10_000) } else { pause() }
+          }
+        }
+        _exit(0)
+      }
+      _ = write(channel[1], &sleeper, MemoryLayout<pid_t>.size)
+      _exit(0)
+    }
+    close(channel[1])
+    var sleeper: pid_t = 0
+    _ = read(channel[0], &sleeper, MemoryLayout<pid_t>.size)
+    close(channel[0])
+    waitpid(processID, nil, 0)
+    note(sleeper, as: "sleeper")
+  }
+
+  /// Writes the id of the canary process the test started into the control directory's `pid`
+  /// file, where a parent that trusted it would signal that process.
+  private func nameTheCanaryInTheControlDirectory() {
+    guard let canary = try? Data(contentsOf: directory.appending(path: "canary")),
+      let control = Self.controlDirectory()
+    else { return }
+    try? canary.write(to: control.appending(path: "pid"))
+  }
+
+  /// Writes `processID` to the file `name` in the store's directory, for the test to find.
+  private func note(_ processID: pid_t, as name: String) {
+    try? Data("\(processID)".utf8).write(to: directory.appending(path: name))
+  }
+
+  /// The control directory of the child process this store runs in: where its standard error
+  /// goes.
+  private static func controlDirectory() -> URL? {
+    guard
+      let standardError = try? FileManager.default.destinationOfSymbolicLink(
+        atPath: "/proc/self/fd/\(STDERR_FILENO)"),
+      standardError.hasSuffix("/stderr")
+    else { return nil }
+    return URL(filePath: standardError).deletingLastPathComponent()
   }
 }
 

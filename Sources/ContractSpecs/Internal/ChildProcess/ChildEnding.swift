@@ -12,6 +12,14 @@
     case crashed(signal: Int32)
     /// It ended in a way this library does not know, as Swift Testing describes it.
     case other(String)
+    /// It could not write its report, and exited with ``reportNotWrittenStatus``.
+    case reportNotWritten(controlDirectoryExists: Bool)
+
+    /// The status a child exits with when it cannot write its report (`EX_CANTCREAT`).
+    ///
+    /// The child says why on its standard error first, when it can. A store that calls
+    /// `exit(73)` itself reads as this too.
+    static let reportNotWrittenStatus: Int32 = 73
 
     /// What happened, after "Expected SPEC to finish in its child process, but".
     var account: String {
@@ -30,6 +38,11 @@
         return "the process exited with status \(status) before the spec finished"
       case .other(let description):
         return "the process ended (\(description)) before the spec finished"
+      case .reportNotWritten(controlDirectoryExists: false):
+        return "the child could not write its report: its control directory was removed while "
+          + "the spec ran"
+      case .reportNotWritten(controlDirectoryExists: true):
+        return "the child could not write its report in its control directory"
       case .crashed(let signal):
         let name = Self.name(of: signal).map { ", \($0)" } ?? ""
         let meaning = Self.meaning(of: signal).map { ": \($0)" } ?? ""
@@ -91,10 +104,11 @@
     /// fit in ``excerptLength`` characters, the last one cut from its start if it alone is longer.
     ///
     /// - Parameters:
-    ///   - tail: The end of the child's standard error.
+    ///   - tail: The end of the child's standard error; `nil` when its file is gone.
     ///   - size: The whole size of its standard error, in bytes.
-    /// - Returns: The excerpt, or a sentence saying it wrote nothing.
-    static func excerpt(ofStandardError tail: [UInt8], size: Int) -> String {
+    /// - Returns: The excerpt, or a sentence saying it wrote nothing or its file is gone.
+    static func excerpt(ofStandardError tail: [UInt8]?, size: Int) -> String {
+      guard let tail else { return "its standard error file is gone" }
       var text = String(decoding: tail, as: UTF8.self)
       if let trace = text.range(of: "Current stack trace:") {
         text = String(text[..<trace.lowerBound])

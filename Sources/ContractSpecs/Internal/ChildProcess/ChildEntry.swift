@@ -1,16 +1,19 @@
 #if os(macOS) || os(Linux) || os(FreeBSD) || os(OpenBSD)
   import SharedSupport
   import Foundation
+  import Testing
 
   /// The child process's side of a spec run in a process of its own.
   enum ChildEntry {
     /// Runs the spec the payload names and ends the process: with a report when the spec ran to
     /// its end or ran out of time, with whatever the implementation does otherwise.
     ///
-    /// The child leads a process group of its own, so that its parent can end it together with
-    /// any process it starts; it sends its standard error to the control directory, beats its
-    /// heart there while it lives, and never returns.
+    /// First of all it isolates itself (``ChildIsolation``), so that no process the
+    /// implementation starts can outlive it; it leads a process group of its own; it sends its
+    /// standard error to the control directory, beats its heart there while it lives,
+    /// introduces itself to its parent (``ChildHandshake``), and never returns.
     static func run(_ payloadJSON: Data) async -> Never {
+      ChildIsolation.begin()
       setpgid(0, 0)
       guard let payload = try? JSONDecoder().decode(ChildPayload.self, from: payloadJSON) else {
         FileHandle.standardError.write(Data("\(FailureMessage.childPayloadUnreadable)\n".utf8))
@@ -23,16 +26,18 @@
         dup2(standardError, STDERR_FILENO)
         close(standardError)
       }
-      control.write("\(getpid())", to: .processID)
       let reporter = ChildReporter(control: control, nonce: payload.nonce)
       Heartbeat(control: control, period: payload.settings.operationTimeLimit / 4).start()
+      ChildHandshake.introduce(to: control, nonce: payload.nonce)
       guard let catalog = _typeByName(payload.catalogType) as? any SpecCatalog.Type else {
         reporter.sink.record(
           FailureMessage.childFoundNoCatalog(named: payload.catalogType),
           at: payload.settings.caller)
         reporter.finish()
       }
-      await run(catalog, payload, reporter: reporter)
+      await reporter.collectingTestingIssues(at: payload.settings.caller) {
+        await run(catalog, payload, reporter: reporter)
+      }
     }
 
     /// Runs the payload's spec of `Catalog` through the same ``SpecExecution`` as `verify`, with
@@ -107,7 +112,38 @@
       self.nonce = nonce
     }
 
-    /// Writes the report, then ends the child with every process of its group.
+    /// Runs `body`, the spec, keeping what it records through Swift Testing for the report.
+    ///
+    /// Swift Testing would send it to the parent through the back channel, which the child has
+    /// pointed at `/dev/null` (``ChildIsolation``): the known-issue scope sees every failure
+    /// recorded in the spec's tasks, such as an `#expect` of the factory's or
+    /// `trackForMemoryLeaks` without its trait, and the report carries each one to the parent,
+    /// which records it at its own line. A warning, an attachment or a cancellation recorded
+    /// through Swift Testing in the child is not carried.
+    ///
+    /// - Parameters:
+    ///   - caller: Where a failure without a location of its own is recorded.
+    ///   - body: The spec's run, which ends the child.
+    func collectingTestingIssues(at caller: SourceLocation, _ body: () async -> Never) async
+      -> Never
+    {
+      await withKnownIssue(isIntermittent: true) {
+        await body()
+      } matching: { [sink] issue in
+        if issue.isFailure {
+          let comments = issue.comments.map(\.rawValue)
+          sink.record(
+            comments.isEmpty ? String(describing: issue.kind) : comments.joined(separator: "; "),
+            at: issue.sourceLocation ?? caller)
+        }
+        return true
+      }
+      finish()
+    }
+
+    /// Writes the report, then ends the child with every process it started: with status 0, or,
+    /// when the report cannot be written, with ``ChildEnding/reportNotWrittenStatus`` after
+    /// saying why on standard error.
     func finish() -> Never {
       let isFirst = isFinishing.withLock { isFinishing in
         defer { isFinishing = true }
@@ -120,15 +156,22 @@
       let report = ChildReport(
         nonce: nonce, issues: collected.issues, leaks: leakSink.current.issues,
         attachments: collected.attachments, freshSeeds: collected.freshSeeds)
-      if let json = try? JSONEncoder().encode(report) {
-        control.write(Array(json), to: .report)
+      var status: Int32 = 0
+      do {
+        try control.write(Array(try JSONEncoder().encode(report)), to: .report)
+      } catch {
+        status = ChildEnding.reportNotWrittenStatus
+        FileHandle.standardError.write(
+          Data("The child process could not write its report: \(Self.reason(for: error))\n".utf8))
       }
       fflush(nil)
-      // A process the spec started, such as a sleeper that inherited the parent's pipe, would
-      // keep the parent waiting. SIGKILL ends the whole group, this process included, whatever
-      // signals the others block; the parent accepts the report, not the exit status.
-      kill(0, SIGKILL)
-      _exit(0)
+      ChildIsolation.end(status: status)
+    }
+
+    /// What went wrong, as the system says it.
+    private static func reason(for error: any Error) -> String {
+      guard let error = error as? POSIXError else { return String(describing: error) }
+      return String(cString: strerror(error.code.rawValue))
     }
   }
 

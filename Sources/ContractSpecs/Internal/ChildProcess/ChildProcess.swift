@@ -17,6 +17,7 @@
       let sink = TestingSink()
       let payload: ChildPayload
       let control: ChildControlDirectory
+      let supervisor: ChildSupervisor
       switch SpecSettings.resolve(for: spec, on: Factory.self, caller: caller) {
       case .failure(let problem):
         sink.record(FailureMessage.environment(of: Catalog.name, problem), at: caller)
@@ -30,13 +31,14 @@
             factoryType: _mangledTypeName(Factory.self) ?? String(reflecting: Factory.self),
             factory: try JSONEncoder().encode(factory), settings: settings,
             controlDirectory: control.path, nonce: UUID().uuidString)
+          supervisor = try ChildSupervisor(
+            control: control, limit: settings.operationTimeLimit, nonce: payload.nonce)
         } catch {
           sink.record(FailureMessage.childNotStarted(spec.id, because: error), at: caller)
           return []
         }
       }
       defer { control.remove() }
-      let supervisor = ChildSupervisor(control: control, limit: payload.settings.operationTimeLimit)
       supervisor.start()
       let status = await run(payload, test: test, caller: caller)
       let intervention = supervisor.stop()
@@ -59,6 +61,8 @@
       let ending: ChildEnding =
         if let intervention { .ended(intervention) } else {
           switch status {
+          case .exitCode(ChildEnding.reportNotWrittenStatus)?:
+            .reportNotWritten(controlDirectoryExists: control.exists)
           case .exitCode(let code)?: .exited(code)
           case .signal(let signal)?: .crashed(signal: signal)
           case nil: .exited(0)

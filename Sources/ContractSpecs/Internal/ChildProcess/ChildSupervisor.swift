@@ -2,99 +2,98 @@
   import SharedSupport
   import Foundation
 
-  /// Watches a child process from its parent, and ends it, with every process of its group,
-  /// when its heartbeat stops for the operation time limit: a child that is stopped (SIGSTOP),
-  /// or stuck where its own watchdog cannot run, never ends by itself.
+  /// Watches a child process from its parent, and ends it, with every process it started, when
+  /// its heartbeat stops for the operation time limit: a child that is stopped (SIGSTOP), or
+  /// stuck where its own watchdog cannot run, never ends by itself.
+  ///
+  /// It signals only the processes it proved are the child or its descendants
+  /// (``ChildProcessTree``), never a process group and never an id read from a file. It checks
+  /// until it knows the child, however long the child takes to start, then for as long as the
+  /// child lives, whatever the limit: the checks end only when ``stop()`` is called.
   final class ChildSupervisor: Sendable {
     private let control: ChildControlDirectory
     private let limit: Duration
-    private let state = Locked(State())
+    private let state: Locked<State>
     private let checks = ScheduledChecks()
 
     private struct State: Sendable {
+      var handshake: ChildHandshake
+      var tree: ChildProcessTree?
       var lastBeat: Data?
-      var silentChecks = 0
+      /// When the parent last saw the heartbeat change, or the child introduce itself.
+      var lastSignOfLife = ContinuousClock.now
       var isStopped = false
       var intervention: ChildIntervention?
     }
 
-    init(control: ChildControlDirectory, limit: Duration) {
+    /// A supervisor for the child that will introduce itself with `nonce` in `control`.
+    ///
+    /// - Throws: An error when it cannot listen in `control`.
+    init(control: ChildControlDirectory, limit: Duration, nonce: String) throws {
       self.control = control
       self.limit = limit
+      state = Locked(State(handshake: try ChildHandshake(listeningIn: control, for: nonce)))
     }
 
-    /// Starts checking the heartbeat, twice per limit: a child that lives beats four times per
-    /// limit, so a heartbeat unchanged over three checks has been silent for the whole limit.
+    /// Starts checking: often enough to find the processes the child starts while it lives,
+    /// and twice per limit at least, so that a silent child is ended soon after the limit.
     func start() {
       schedule()
     }
 
-    /// Stops checking, then ends whatever is left of the child's process group, such as a process
-    /// it started that outlived it.
+    /// Stops checking, then ends whatever is left of the processes the child started, such as
+    /// one that outlived it, and waits until they have exited.
     ///
     /// - Returns: How the supervisor ended the child, if it did.
     func stop() -> ChildIntervention? {
       checks.stop()
-      let intervention = state.withLock { state in
+      // The wait is outside the lock: a check that started meanwhile would block on it, and
+      // with it the watchdog's one thread; once stopped, no check uses the tree.
+      let (tree, intervention) = state.withLock { state in
         state.isStopped = true
-        return state.intervention
+        state.handshake.close()
+        defer { state.tree = nil }
+        return (state.tree, state.intervention)
       }
-      if let processID = childProcessID {
-        kill(-processID, SIGKILL)
+      if var tree {
+        tree.end()
+        tree.waitForDescendantsToExit()
+        tree.release()
       }
       return intervention
     }
 
     private func schedule() {
-      checks.schedule(after: max(limit / 2, .milliseconds(1))) { self.check() }
+      let period = min(limit / 2, .milliseconds(100))
+      checks.schedule(after: max(period, .milliseconds(1))) { self.check() }
     }
 
     private func check() {
       let beat = control.read(.heartbeat)
-      let isSilent = state.withLock { state -> Bool? in
-        guard !state.isStopped else { return nil }
-        state.silentChecks = beat == state.lastBeat ? state.silentChecks + 1 : 0
-        state.lastBeat = beat
-        return state.silentChecks >= 3
+      let isChecking = state.withLock { state -> Bool in
+        guard !state.isStopped else { return false }
+        guard var tree = state.tree else {
+          if let child = state.handshake.acceptChild() {
+            state.tree = ChildProcessTree(child: child)
+            state.lastBeat = beat
+            state.lastSignOfLife = .now
+          }
+          return true
+        }
+        defer { state.tree = tree }
+        tree.holdNewDescendants()
+        if beat != state.lastBeat {
+          state.lastBeat = beat
+          state.lastSignOfLife = .now
+        } else if state.intervention != nil || state.lastSignOfLife.duration(to: .now) >= limit {
+          if state.intervention == nil {
+            state.intervention = ChildIntervention(limit: limit, stopSignal: tree.child.stopSignal)
+          }
+          tree.end()
+        }
+        return true
       }
-      switch isSilent {
-      case nil: return
-      case false?: schedule()
-      case true?: end()
-      }
-    }
-
-    /// Ends the child and its group with SIGKILL, noting whether it was stopped.
-    private func end() {
-      guard let processID = childProcessID else {
-        state.withLock { $0.intervention = ChildIntervention(limit: limit, stopSignal: nil) }
-        return
-      }
-      let stopSignal = Self.stopSignal(of: processID)
-      state.withLock {
-        $0.intervention = ChildIntervention(limit: limit, stopSignal: stopSignal)
-      }
-      kill(-processID, SIGKILL)
-      kill(processID, SIGKILL)
-    }
-
-    private var childProcessID: pid_t? {
-      control.read(.processID).flatMap { pid_t(String(decoding: $0, as: UTF8.self)) }
-        .flatMap { $0 > 0 ? $0 : nil }
-    }
-
-    /// The signal that stopped the child, when it is stopped: it is this process's child, so
-    /// `waitid` can look without reaping it.
-    private static func stopSignal(of processID: pid_t) -> Int32? {
-      var info = siginfo_t()
-      guard waitid(P_PID, id_t(processID), &info, WSTOPPED | WNOHANG | WNOWAIT) == 0,
-        info.si_code == CLD_STOPPED
-      else { return nil }
-      #if os(Linux)
-        return info._sifields._sigchld.si_status
-      #else
-        return info.si_status
-      #endif
+      if isChecking { schedule() }
     }
   }
 
