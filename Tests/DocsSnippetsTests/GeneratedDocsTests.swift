@@ -68,18 +68,27 @@ struct GeneratedPart: Sendable, CustomTestStringConvertible {
 
   var testDescription: String { "\(name) in \(path)" }
 
-  /// `page` with this part's text replaced by ``content``.
+  /// `page` with this part's text, wherever the page marks it, replaced by ``content``.
   ///
   /// - Throws: ``MissingMarkers`` when the page does not mark the part.
   func render(into page: String) throws -> String {
     let start = "<!-- generated: \(name) -->"
     let end = "<!-- end generated -->"
-    guard let opening = page.range(of: start),
+    var page = page
+    var searchFrom = page.startIndex
+    var found = 0
+    while let opening = page.range(of: start, range: searchFrom..<page.endIndex),
       let closing = page.range(of: end, range: opening.upperBound..<page.endIndex)
-    else { throw MissingMarkers(part: self) }
-    let isBlock = page[opening.upperBound...].hasPrefix("\n")
-    let text = isBlock ? "\n\(content)\n" : content
-    return page.replacingCharacters(in: opening.upperBound..<closing.lowerBound, with: text)
+    {
+      let isBlock = page[opening.upperBound...].hasPrefix("\n")
+      let text = isBlock ? "\n\(content)\n" : content
+      page.replaceSubrange(opening.upperBound..<closing.lowerBound, with: text)
+      found += 1
+      searchFrom = page.range(of: end, range: opening.upperBound..<page.endIndex)?.upperBound
+        ?? page.endIndex
+    }
+    guard found > 0 else { throw MissingMarkers(part: self) }
+    return page
   }
 
   /// Thrown when a page lacks the markers of a part it should have.
