@@ -84,7 +84,8 @@ struct GeneratedPart: Sendable, CustomTestStringConvertible {
       let text = isBlock ? "\n\(content)\n" : content
       page.replaceSubrange(opening.upperBound..<closing.lowerBound, with: text)
       found += 1
-      searchFrom = page.range(of: end, range: opening.upperBound..<page.endIndex)?.upperBound
+      searchFrom =
+        page.range(of: end, range: opening.upperBound..<page.endIndex)?.upperBound
         ?? page.endIndex
     }
     guard found > 0 else { throw MissingMarkers(part: self) }
