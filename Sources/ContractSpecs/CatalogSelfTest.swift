@@ -146,17 +146,13 @@ public struct CatalogSelfTest<Catalog: SpecCatalog>: Sendable {
     let id = check.spec.id
     let messages = failures.flatMap { $0.comments.map(\.rawValue) }
     if failures.isEmpty {
-      record("Expected \(id) to fail on the implementation that \(name), but it passed", caller)
+      record(FailureMessage.passedBrokenImplementation(id, name), caller)
     } else if let thrown = failures.first(where: { $0.error != nil }) {
-      record("Expected \(id) to report what it found, but an error escaped it: \(thrown)", caller)
+      record(FailureMessage.errorEscaped(id, thrown), caller)
     } else if let elsewhere = failures.first(where: { $0.sourceLocation != caller }) {
-      record(
-        "Expected \(id) to report at its caller's line, but it reported at "
-          + "\(elsewhere.sourceLocation.map(String.init(describing:)) ?? "no line")", caller)
+      record(FailureMessage.reportedElsewhere(id, at: elsewhere.sourceLocation), caller)
     } else if messages.contains(where: Self.isNotAProof(of: id)) {
-      record(
-        "Expected \(id) to fail on the implementation that \(name) because of what it breaks, "
-          + "but it failed only because it did not run on it: \(messages[0])", caller)
+      record(FailureMessage.didNotRun(id, on: name, saying: messages[0]), caller)
     }
   }
 
@@ -169,18 +165,16 @@ public struct CatalogSelfTest<Catalog: SpecCatalog>: Sendable {
     let ids = Spec<Catalog>.catalog.map(\.id)
     let named = Set(broken.flatMap(\.brokenSpecs))
     for id in ids where !named.contains(id) {
-      record("Expected a broken implementation to prove \(id), but none names it", sourceLocation)
+      record(FailureMessage.unproven(id), sourceLocation)
     }
     for implementation in broken {
       if implementation.brokenSpecs.isEmpty {
-        record(
-          "Expected the implementation that \(implementation.name) to name the specs it breaks, "
-            + "but it names none", sourceLocation)
+        record(FailureMessage.namesNoSpec(implementation.name), sourceLocation)
       }
       for id in implementation.brokenSpecs where !ids.contains(id) {
         record(
-          "Expected \(id), which the implementation that \(implementation.name) names, to be a "
-            + "spec of \(Catalog.name).catalog, but it is not", sourceLocation)
+          FailureMessage.unknownSpec(id, namedBy: implementation.name, catalog: Catalog.name),
+          sourceLocation)
       }
     }
     Attachment.record(matrix, named: "\(Catalog.name)-self-test-matrix.md")

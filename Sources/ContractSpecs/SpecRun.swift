@@ -173,7 +173,7 @@ public enum SpecRun {
       try await perform(action, body)
       return true
     } catch {
-      recordFailure("Expected \(action) to succeed, but it threw: \(error)")
+      recordFailure(FailureMessage.expectedSuccess(of: action, threw: error))
       return false
     }
   }
@@ -196,7 +196,7 @@ public enum SpecRun {
     } catch {
       return true
     }
-    recordFailure("Expected \(action) to throw, but it succeeded")
+    recordFailure(FailureMessage.expectedFailure(of: action))
     return false
   }
 }

@@ -57,13 +57,14 @@ import Testing
 
   @Test func childEnding_saysHowTheProcessEnded() {
     #expect(
-      ChildEnding.exited(3).account == "the process exited with status 3 before the spec finished")
+      FailureMessage.account(of: .exited(3))
+        == "the process exited with status 3 before the spec finished")
     #expect(
-      ChildEnding.crashed(signal: SIGSEGV).account
+      FailureMessage.account(of: .crashed(signal: SIGSEGV))
         == "the process crashed with signal \(SIGSEGV), SIGSEGV: a bad memory access, such as a "
         + "use after free, an unsafe pointer or a stack overflow")
     #expect(
-      ChildEnding.ended(ChildIntervention(limit: .seconds(60), stopSignal: nil)).account
+      FailureMessage.account(of: .ended(ChildIntervention(limit: .seconds(60), stopSignal: nil)))
         == "the child showed no sign of life for 60 s (it was still running, but its own watchdog "
         + "could not run), so it was ended, with every process it started")
   }

@@ -135,4 +135,209 @@ enum FailureMessage {
   static func childCannotDecodeFactory(_ error: any Error) -> String {
     "Expected the child process to decode the factory, but it could not: \(error)"
   }
+
+  // MARK: What a spec's body expects
+
+  static func expectedSuccess(of action: String, threw error: any Error) -> String {
+    "Expected \(action) to succeed, but it threw: \(error)"
+  }
+
+  static func expectedFailure(of action: String) -> String {
+    "Expected \(action) to throw, but it succeeded"
+  }
+
+  // MARK: Model checks
+
+  /// The first line of a random sequence's failure, before how it was shrunk.
+  static func sequenceFailed(
+    _ contractName: String, seed: UInt64, sequence: Int, replay: String, steps: Int,
+    sequencesSinceNewStorage: Int
+  ) -> String {
+    "The model-based check found operations that break the \(contractName) contract. Seed "
+      + "\(seed), sequence \(sequence) (replay with \(replay)); "
+      + (sequencesSinceNewStorage == 1
+        ? "\(steps) steps"
+        : "\(steps) steps of the \(sequencesSinceNewStorage) sequences since the storage was new")
+  }
+
+  /// The first line of the failure of a sequence kept from an earlier run.
+  static func keptSequenceFailed(_ contractName: String, seed: UInt64, steps: Int) -> String {
+    "The model-based check found operations that break the \(contractName) contract again, as it "
+      + "kept them from an earlier run (seed \(seed)); \(steps) steps"
+  }
+
+  /// How a failing sequence was shrunk, before its steps.
+  static func shrunk(to steps: Int, from original: Int, instanceName: String) -> String {
+    steps < original
+      ? ", shrunk to \(steps) that fail on a new \(instanceName):\n"
+      : ", which fail on a new \(instanceName), and no shorter sequence found does:\n"
+  }
+
+  /// Why a failing sequence was not shrunk, before its steps.
+  static func notShrunk(instanceName: String) -> String {
+    ", which did not fail again when replayed on a new \(instanceName), so they could not be "
+      + "shrunk:\n"
+  }
+
+  /// A step of a replayed sequence whose outcome the model does not accept.
+  static func replayedStepFailed(
+    _ index: Int, _ step: String, of contractName: String, because message: String
+  ) -> String {
+    "Expected step \(index + 1) of the replayed \(contractName) sequence, \(step), to keep the "
+      + "contract, but it did not: \(message)"
+  }
+
+  /// An output that differs from the model's, as a step's comment says it.
+  static func delivered(_ expected: String, _ difference: String) -> String {
+    "expected \(expected), but \(difference)"
+  }
+
+  static func deliveredInsteadOfThrowing(_ output: String) -> String {
+    "expected it to throw, but it delivered \(output)"
+  }
+
+  static func threw(_ error: any Error, expected: String?) -> String {
+    "expected \(expected ?? "nothing of it"), but it threw: \(error)"
+  }
+
+  static func openingThrew(_ error: any Error) -> String {
+    "expected it to open an instance, but it threw: \(error)"
+  }
+
+  /// A round of concurrent calls that no order explains, with its history, one call a line.
+  static func notLinearizable(
+    tasks: Int, contractName: String, circumstances: String, history: [String]
+  ) -> String {
+    "Expected the calls of \(tasks) concurrent tasks to take effect in some order that keeps when "
+      + "each began and returned, as the \(contractName) contract allows, but no order does "
+      + "\(circumstances); the smallest history found, \(history.count) calls on a logical clock:\n"
+      + history.joined(separator: "\n")
+  }
+
+  /// A round whose search for an order ran past its budget.
+  static func undecided(round: Int, seed: UInt64, calls: Int) -> String {
+    "The linearizability check could not decide round \(round) of seed \(seed) within its "
+      + "budget; its \(calls) calls were not judged"
+  }
+
+  // MARK: A catalog's self-test
+
+  static func passedBrokenImplementation(_ specID: String, _ name: String) -> String {
+    "Expected \(specID) to fail on the implementation that \(name), but it passed"
+  }
+
+  static func errorEscaped(_ specID: String, _ issue: Issue) -> String {
+    "Expected \(specID) to report what it found, but an error escaped it: \(issue)"
+  }
+
+  static func reportedElsewhere(_ specID: String, at location: SourceLocation?) -> String {
+    "Expected \(specID) to report at its caller's line, but it reported at "
+      + (location.map(String.init(describing:)) ?? "no line")
+  }
+
+  static func didNotRun(_ specID: String, on name: String, saying message: String) -> String {
+    "Expected \(specID) to fail on the implementation that \(name) because of what it breaks, "
+      + "but it failed only because it did not run on it: \(message)"
+  }
+
+  static func unproven(_ specID: String) -> String {
+    "Expected a broken implementation to prove \(specID), but none names it"
+  }
+
+  static func namesNoSpec(_ name: String) -> String {
+    "Expected the implementation that \(name) to name the specs it breaks, but it names none"
+  }
+
+  static func unknownSpec(_ specID: String, namedBy name: String, catalog: String) -> String {
+    "Expected \(specID), which the implementation that \(name) names, to be a spec of "
+      + "\(catalog).catalog, but it is not"
+  }
 }
+
+#if os(macOS) || os(Linux) || os(FreeBSD) || os(OpenBSD)
+  import Foundation
+
+  extension FailureMessage {
+    /// A child that ended without reporting that its spec finished.
+    static func childDidNotFinish(_ specID: String, _ ending: ChildEnding, _ excerpt: String)
+      -> String
+    {
+      "Expected \(specID) to finish in its child process, but \(account(of: ending)); \(excerpt)"
+    }
+
+    /// What happened, after "Expected SPEC to finish in its child process, but".
+    static func account(of ending: ChildEnding) -> String {
+      switch ending {
+      case .ended(let intervention):
+        let state =
+          intervention.stopSignal.map {
+            "it was stopped by signal \($0)\(signalName(of: $0).map { " (\($0))" } ?? "")"
+          } ?? "it was still running, but its own watchdog could not run"
+        return "the child showed no sign of life for \(intervention.limit.readable) (\(state)), "
+          + "so it was ended, with every process it started"
+      case .exited(0):
+        return "the process exited with status 0 before the spec finished: something in it "
+          + "called exit"
+      case .exited(let status):
+        return "the process exited with status \(status) before the spec finished"
+      case .other(let description):
+        return "the process ended (\(description)) before the spec finished"
+      case .reportNotWritten(controlDirectoryExists: false):
+        return "the child could not write its report: its control directory was removed while "
+          + "the spec ran"
+      case .reportNotWritten(controlDirectoryExists: true):
+        return "the child could not write its report in its control directory"
+      case .crashed(let signal):
+        let name = signalName(of: signal).map { ", \($0)" } ?? ""
+        let meaning = signalMeaning(of: signal).map { ": \($0)" } ?? ""
+        return "the process crashed with signal \(signal)\(name)\(meaning)"
+      }
+    }
+
+    /// The signal's name, such as `SIGSEGV`.
+    static func signalName(of signal: Int32) -> String? {
+      switch signal {
+      case SIGILL: "SIGILL"
+      case SIGTRAP: "SIGTRAP"
+      case SIGABRT: "SIGABRT"
+      case SIGBUS: "SIGBUS"
+      case SIGFPE: "SIGFPE"
+      case SIGKILL: "SIGKILL"
+      case SIGSEGV: "SIGSEGV"
+      case SIGPIPE: "SIGPIPE"
+      case SIGTERM: "SIGTERM"
+      case SIGSTOP: "SIGSTOP"
+      case SIGTSTP: "SIGTSTP"
+      case SIGTTIN: "SIGTTIN"
+      case SIGTTOU: "SIGTTOU"
+      case SIGXCPU: "SIGXCPU"
+      case SIGSYS: "SIGSYS"
+      default: nil
+      }
+    }
+
+    /// What the signal usually means for a Swift process.
+    static func signalMeaning(of signal: Int32) -> String? {
+      switch signal {
+      case SIGILL, SIGTRAP:
+        "a Swift runtime trap, such as fatalError, a failed precondition or a force unwrap of nil"
+      case SIGABRT:
+        "abort(), such as a failed C assertion or an exception nothing caught"
+      case SIGBUS, SIGSEGV:
+        "a bad memory access, such as a use after free, an unsafe pointer or a stack overflow"
+      case SIGFPE:
+        "an arithmetic fault, such as an integer division by zero in C"
+      case SIGKILL:
+        "killed from outside, such as by the out-of-memory killer"
+      case SIGPIPE:
+        "a write to a pipe or socket that nobody reads"
+      case SIGTERM:
+        "asked to terminate from outside"
+      case SIGXCPU:
+        "it used more processor time than its limit"
+      default:
+        nil
+      }
+    }
+  }
+#endif

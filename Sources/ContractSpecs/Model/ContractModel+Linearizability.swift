@@ -64,9 +64,7 @@ extension ContractModel {
         case .linearizable:
           continue
         case .undecided:
-          SpecRun.warn(
-            "The linearizability check could not decide round \(number) of seed \(seed) within "
-              + "its budget; its \(calls.count) calls were not judged")
+          SpecRun.warn(FailureMessage.undecided(round: number, seed: seed, calls: calls.count))
         case .notLinearizable:
           let shrunk = try await report(calls, program: program, of: round, state: state) {
             "(seed \(seed), round \(number); replay with \(SpecRun.replayHint(seed: seed)))"
@@ -130,10 +128,9 @@ extension ContractModel {
         + " from \(ticks[call.begin] ?? 0) to \(ticks[call.end] ?? 0), \(outcome)"
     }
     SpecRun.recordFailure(
-      "Expected the calls of \(best.program.count) concurrent tasks to take effect in some order "
-        + "that keeps when each began and returned, as the \(contractName) contract allows, but "
-        + "no order does \(circumstances()); the smallest history found, \(history.count) calls "
-        + "on a logical clock:\n" + lines.joined(separator: "\n"))
+      FailureMessage.notLinearizable(
+        tasks: best.program.count, contractName: contractName, circumstances: circumstances(),
+        history: lines))
     return best.program
   }
 }

@@ -37,9 +37,8 @@ extension ContractModel {
         let session = try await run.replay(kept.drawn)
         if let failure = session.failure {
           try await report(session, failure: failure, of: run) {
-            "The model-based check found operations that break the \(contractName) contract "
-              + "again, as it kept them from an earlier run (seed \(kept.seed)); "
-              + "\(session.steps.count) steps"
+            FailureMessage.keptSequenceFailed(
+              contractName, seed: kept.seed, steps: session.steps.count)
           }
           return
         }
@@ -69,11 +68,9 @@ extension ContractModel {
         guard let failure = session.failure else { continue }
         let steps = session.steps.count
         let drawn = try await report(session, failure: failure, of: run) {
-          "The model-based check found operations that break the \(contractName) contract. "
-            + "Seed \(seed), sequence \(number) (replay with \(SpecRun.replayHint(seed: seed))); "
-            + (joined == 1
-              ? "\(steps) steps"
-              : "\(steps) steps of the \(joined) sequences since the storage was new")
+          FailureMessage.sequenceFailed(
+            contractName, seed: seed, sequence: number, replay: SpecRun.replayHint(seed: seed),
+            steps: steps, sequencesSinceNewStorage: joined)
         }
         store?.add(KeptSequence(seed: seed, drawn: drawn))
         return
@@ -116,9 +113,8 @@ extension ContractModel {
       }
       try await run.execute(step, in: &session)
       guard let failure = session.failure else { continue }
-      let message =
-        "Expected step \(index + 1) of the replayed \(contractName) sequence, "
-        + "\(ModelCode.element(step)), to keep the contract, but it did not: \(failure.message)"
+      let message = FailureMessage.replayedStepFailed(
+        index, ModelCode.element(step), of: contractName, because: failure.message)
       if SpecExecution.current == nil {
         Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
       } else {
@@ -138,20 +134,17 @@ extension ContractModel {
     let replayed = try await run.replay(session.drawnThroughFailure)
     guard replayed.failure != nil else {
       SpecRun.recordFailure(
-        introduction() + ", which did not fail again when replayed on a new \(instanceName), so "
-          + "they could not be shrunk:\n"
+        introduction() + FailureMessage.notShrunk(instanceName: instanceName)
           + ModelCode.replay(session.steps, failing: failure.step, because: failure.message))
       return session.drawnThroughFailure
     }
     let shrunk = try await SequenceShrinker(run: run).shrink(replayed)
     let steps = shrunk.session.steps
     let shrunkFailure = shrunk.session.failure ?? failure
-    let outcome =
-      steps.count < session.steps.count
-      ? ", shrunk to \(steps.count) that fail on a new \(instanceName)"
-      : ", which fail on a new \(instanceName), and no shorter sequence found does"
     SpecRun.recordFailure(
-      introduction() + outcome + ":\n"
+      introduction()
+        + FailureMessage.shrunk(
+          to: steps.count, from: session.steps.count, instanceName: instanceName)
         + ModelCode.replay(steps, failing: shrunkFailure.step, because: shrunkFailure.message))
     return shrunk.drawn
   }

@@ -71,9 +71,7 @@
         }
       let (tail, size) = control.tail(of: .standardError, limit: 64 * 1_024)
       let excerpt = ChildEnding.excerpt(ofStandardError: tail, size: size)
-      sink.record(
-        "Expected \(spec.id) to finish in its child process, but \(ending.account); \(excerpt)",
-        at: caller)
+      sink.record(FailureMessage.childDidNotFinish(spec.id, ending, excerpt), at: caller)
       if excerpt.hasSuffix("attached as standard-error.txt)"),
         let whole = control.read(.standardError)
       {

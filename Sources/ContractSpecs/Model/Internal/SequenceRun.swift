@@ -108,7 +108,7 @@ struct SequenceRun<Model: ContractModel> {
         throw SpecAbandoned()
       } catch {
         session.failure = (
-          session.steps.count - 1, "expected it to open an instance, but it threw: \(error)"
+          session.steps.count - 1, FailureMessage.openingThrew(error)
         )
         return
       }
@@ -173,21 +173,22 @@ struct SequenceRun<Model: ContractModel> {
     switch (outcome, expectation.returning, expectation.throwing) {
     case (.success(let output), let returning?, _):
       if let difference = model.difference(between: returning.output, and: output) {
-        let expected = ModelCode.describe(returning.output)
-        return .failure(Mismatch(message: "expected \(expected), but \(difference)"))
+        return .failure(
+          Mismatch(
+            message: FailureMessage.delivered(ModelCode.describe(returning.output), difference)))
       }
       return .success(returning.next)
     case (.success(let output), nil, _):
       return .failure(
-        Mismatch(message: "expected it to throw, but it delivered \(ModelCode.describe(output))"))
+        Mismatch(message: FailureMessage.deliveredInsteadOfThrowing(ModelCode.describe(output))))
     case (.failure, _, let next?):
       return .success(next)
     case (.failure(let error), let returning?, nil):
       return .failure(
         Mismatch(
-          message: "expected \(ModelCode.describe(returning.output)), but it threw: \(error)"))
+          message: FailureMessage.threw(error, expected: ModelCode.describe(returning.output))))
     case (.failure(let error), nil, nil):
-      return .failure(Mismatch(message: "expected nothing of it, but it threw: \(error)"))
+      return .failure(Mismatch(message: FailureMessage.threw(error, expected: nil)))
     }
   }
 
