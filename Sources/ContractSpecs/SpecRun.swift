@@ -146,6 +146,19 @@ public enum SpecRun {
   public static func perform<Result>(
     _ operation: String, _ body: () async throws -> Result
   ) async throws -> Result {
+    try await perform(OperationName(operation), body)
+  }
+
+  /// ``perform(_:_:)`` for an operation whose name is made only when a failure needs it.
+  static func perform<Result>(
+    describedBy name: @escaping @Sendable () -> String, _ body: () async throws -> Result
+  ) async throws -> Result {
+    try await perform(OperationName(describedBy: name), body)
+  }
+
+  private static func perform<Result>(
+    _ operation: OperationName, _ body: () async throws -> Result
+  ) async throws -> Result {
     guard let watch = SpecExecution.current?.watch else { return try await body() }
     let token = try watch.begin(operation)
     let result: Result

@@ -22,16 +22,16 @@ final class OperationWatch: Sendable {
     var inFlight: [Int: InFlight] = [:]
     var nextToken = 0
     var lastProgress: UInt64
-    var lastOperation: String?
+    var lastOperation: OperationName?
     var expiry: Expiry?
     var isFinished = false
     var isExpiryRequested = false
     /// The operation that ended last, when it threw, with the type of its error.
-    var lastThrow: (operation: String, errorType: ObjectIdentifier)?
+    var lastThrow: (operation: OperationName, errorType: ObjectIdentifier)?
   }
 
   private struct InFlight: Sendable {
-    let name: String
+    let name: OperationName
     let start: UInt64
   }
 
@@ -45,7 +45,7 @@ final class OperationWatch: Sendable {
   ///
   /// - Returns: The token that ends it.
   /// - Throws: ``SpecAbandoned`` when the watchdog has given up on the spec.
-  func begin(_ operation: String) throws -> Int {
+  func begin(_ operation: OperationName) throws -> Int {
     let now = Self.now()
     return try progress.withLock { progress in
       guard progress.expiry == nil else { throw SpecAbandoned() }
@@ -83,7 +83,7 @@ final class OperationWatch: Sendable {
       guard let last = progress.lastThrow,
         last.errorType == ObjectIdentifier(type(of: error))
       else { return nil }
-      return last.operation
+      return last.operation.text
     }
   }
 
@@ -124,9 +124,9 @@ final class OperationWatch: Sendable {
       guard !progress.isFinished, progress.expiry == nil else { return (nil, nil) }
       let oldest = progress.inFlight.values.min { $0.start < $1.start }
       if let oldest, progress.isExpiryRequested || now &- oldest.start >= limit {
-        progress.expiry = .operation(oldest.name)
+        progress.expiry = .operation(oldest.name.text)
       } else if oldest == nil, now &- progress.lastProgress >= limit {
-        progress.expiry = .noProgress(after: progress.lastOperation)
+        progress.expiry = .noProgress(after: progress.lastOperation?.text)
       }
       if let expiry = progress.expiry { return (expiry, nil) }
       let deadline = (oldest?.start ?? progress.lastProgress) &+ limit
@@ -158,3 +158,19 @@ enum Expiry: Sendable, Equatable {
 /// Thrown out of an operation that returns after the watchdog gave up on its spec, so that the
 /// spec ends without recording anything more.
 struct SpecAbandoned: Error {}
+
+/// What an operation is called, as a failure names it: given, or made only when a failure needs
+/// it, for the engine's own operations, whose names take reflection to spell.
+struct OperationName: Sendable {
+  private let make: @Sendable () -> String
+
+  init(_ text: String) {
+    make = { text }
+  }
+
+  init(describedBy make: @escaping @Sendable () -> String) {
+    self.make = make
+  }
+
+  var text: String { make() }
+}

@@ -97,7 +97,9 @@ struct ConcurrentRound<Model: ContractModel> {
             let outcome: Result<Model.Output, any Error>
             do {
               outcome = .success(
-                try await SpecRun.perform(ModelCode.call(operation, on: number, of: model)) {
+                try await SpecRun.perform(describedBy: {
+                  ModelCode.call(operation, on: number, of: model)
+                }) {
                   try await model.perform(operation, on: instance)
                 })
             } catch is SpecAbandoned {

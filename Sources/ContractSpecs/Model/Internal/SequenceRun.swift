@@ -155,7 +155,8 @@ struct SequenceRun<Model: ContractModel> {
   {
     do {
       return .success(
-        try await SpecRun.perform(ModelCode.call(operation, on: number, of: model)) {
+        try await SpecRun.perform(describedBy: { ModelCode.call(operation, on: number, of: model) })
+        {
           try await model.perform(operation, on: instance)
         })
     } catch is SpecAbandoned {
