@@ -34,13 +34,18 @@ let package = Package(
 
     // Backends.
     .target(name: "FeedCacheInMemory", dependencies: ["FeedCache"]),
-    .target(name: "FeedCacheJSONFile", dependencies: ["FeedCache"]),
+    // What both durable backends share and no adopter sees: blocking work off the cooperative
+    // pool, waiting for a lock, and what stands at a path that a store did not make, with the
+    // sentence that refuses it. Not a product.
+    .target(name: "DurableStoreSupport"),
+    .target(name: "FeedCacheJSONFile", dependencies: ["DurableStoreSupport", "FeedCache"]),
     .systemLibrary(
       name: "CSQLite",
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
-    .target(name: "FeedCacheSQLite", dependencies: ["FeedCache", "CSQLite"]),
+    .target(
+      name: "FeedCacheSQLite", dependencies: ["CSQLite", "DurableStoreSupport", "FeedCache"]),
 
     // The spec engine for any contract: specs, capabilities, profiles, time bounds, child
     // processes, known deviations, traits, the model-based checker. Nothing about feeds.
@@ -138,6 +143,10 @@ let package = Package(
     .testTarget(
       name: "FeedCacheTests",
       dependencies: ["FeedCache", "FeedStoreTestDoubles"]
+    ),
+    .testTarget(
+      name: "DurableStoreSupportTests",
+      dependencies: ["DurableStoreSupport", "SharedSupport"]
     ),
     .testTarget(
       name: "FeedStoreTestDoublesTests",

@@ -1,3 +1,4 @@
+import DurableStoreSupport
 import FeedCache
 import Foundation
 

@@ -1,5 +1,5 @@
 import CSQLite
-import FeedCache
+import DurableStoreSupport
 import Foundation
 
 /// The database file of a ``SQLiteFeedStore``: what is at its path, and how to create it or

@@ -1,5 +1,5 @@
 import CSQLite
-import FeedCache
+import DurableStoreSupport
 import Foundation
 
 /// One open SQLite connection: it opens and configures the database, runs SQL on it, and closes it
