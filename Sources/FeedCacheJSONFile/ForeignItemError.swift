@@ -1,3 +1,4 @@
+import DurableStoreSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -24,14 +25,21 @@ public struct ForeignItemError: Error, Equatable, CustomStringConvertible, Senda
     case directory
     /// A regular file that another program created where a new file was to be created.
     case file
-    /// A FIFO, a socket or a device.
-    case special
+    /// A FIFO (a named pipe).
+    case fifo
+    /// A socket.
+    case socket
+    /// A character or block device.
+    case device
   }
 
   /// Where the item stands.
   public let url: URL
   /// What it is.
   public let kind: Kind
+  /// The user who owns it: this process's effective user, unless ``LocalFileSystem`` found
+  /// another user's item.
+  let owner: uid_t
 
   /// Creates the error for an item of `kind` at `url`.
   ///
@@ -39,32 +47,46 @@ public struct ForeignItemError: Error, Equatable, CustomStringConvertible, Senda
   ///   - url: Where the item stands.
   ///   - kind: What it is.
   public init(url: URL, kind: Kind) {
+    self.init(url: url, kind: kind, owner: geteuid())
+  }
+
+  private init(url: URL, kind: Kind, owner: uid_t) {
     self.url = url
     self.kind = kind
+    self.owner = owner
   }
 
-  /// The item in a sentence: its path and what it is.
+  /// The error for `item` at `url`, or `nil` for a regular file, which is what the store uses.
+  init?(url: URL, item: FileItem) {
+    let kind: Kind
+    switch item.kind {
+    case .file: return nil
+    case .directory: kind = .directory
+    case .symbolicLink: kind = .symbolicLink
+    case .fifo: kind = .fifo
+    case .socket: kind = .socket
+    case .device: kind = .device
+    }
+    self.init(url: url, kind: kind, owner: item.owner)
+  }
+
+  /// The item in a sentence: its path, what it is, and what it takes to use the store again.
   public var description: String {
-    "\(url.path(percentEncoded: false)) \(phrase)"
+    let path = url.path(percentEncoded: false)
+    return "\(path) \(item.refusal(at: path))"
   }
 
-  /// What the item is, as a sentence about its path continues: "is a symbolic link".
-  var phrase: String {
-    switch kind {
-    case .symbolicLink: "is a symbolic link"
-    case .directory: "is a directory"
-    case .file: "was created by another program"
-    case .special: "is a FIFO, a socket or a device"
-    }
-  }
-
-  /// The error for the item `status` describes, or `nil` for a regular file.
-  init?(url: URL, status: stat) {
-    switch status.st_mode & S_IFMT {
-    case S_IFREG: return nil
-    case S_IFLNK: self.init(url: url, kind: .symbolicLink)
-    case S_IFDIR: self.init(url: url, kind: .directory)
-    default: self.init(url: url, kind: .special)
-    }
+  /// The item as the stores' shared vocabulary describes it.
+  var item: FileItem {
+    let itemKind: FileItem.Kind =
+      switch kind {
+      case .symbolicLink: .symbolicLink
+      case .directory: .directory
+      case .file: .file
+      case .fifo: .fifo
+      case .socket: .socket
+      case .device: .device
+      }
+    return FileItem(kind: itemKind, owner: owner, linkCount: 1)
   }
 }

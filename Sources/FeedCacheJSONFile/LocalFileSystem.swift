@@ -95,9 +95,10 @@ public struct LocalFileSystem: FileSystem {
       guard unlink(path) != 0, errno != ENOENT else { return }
       // Linux fails with EISDIR for a directory, Apple platforms with EPERM.
       let error = POSIXError.current()
-      var status = stat()
-      guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { throw error }
-      throw ForeignItemError(url: url, kind: .directory)
+      guard let item = try? FileItem(atPath: String(cString: path)), item.kind == .directory,
+        let directory = ForeignItemError(url: url, item: item)
+      else { throw error }
+      throw directory
     }
   }
 
@@ -155,7 +156,9 @@ public struct LocalFileSystem: FileSystem {
           close(existing)
           throw error
         }
-        guard let foreign = ForeignItemError(url: url, status: status) else { return existing }
+        guard let foreign = ForeignItemError(url: url, item: FileItem(status)) else {
+          return existing
+        }
         close(existing)
         throw foreign
       }
@@ -174,7 +177,7 @@ public struct LocalFileSystem: FileSystem {
     let error = POSIXError.current()
     var status = stat()
     guard lstat(path, &status) == 0 else { return error }
-    if let foreign = ForeignItemError(url: url, status: status) { return foreign }
+    if let foreign = ForeignItemError(url: url, item: FileItem(status)) { return foreign }
     return error.code == .EEXIST ? ForeignItemError(url: url, kind: .file) : error
   }
 
@@ -235,12 +238,5 @@ public struct LocalFileSystem: FileSystem {
       guard let path else { throw POSIXError(.EINVAL) }
       return try body(path)
     }
-  }
-}
-
-extension POSIXError {
-  /// The error `errno` holds now.
-  fileprivate static func current() -> POSIXError {
-    POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
   }
 }

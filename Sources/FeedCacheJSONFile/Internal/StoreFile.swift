@@ -131,9 +131,8 @@ struct StoreFile: Sendable {
       case .file:
         "its \(role) \(path) was created by another program while this store held its lock, and "
           + "the store never writes into a file it did not make"
-      case .symbolicLink, .directory, .special:
-        "its \(role) \(path) \(item.phrase), which this store did not make and never follows, "
-          + "writes through or removes: remove it to use the store"
+      case .symbolicLink, .directory, .fifo, .socket, .device:
+        "its \(role) \(item)"
       }
     return JSONFileFeedStoreError(operation, .foreignSideFile, at: storeURL, detail: detail)
   }

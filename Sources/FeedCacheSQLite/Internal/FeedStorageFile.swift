@@ -364,18 +364,15 @@ struct FeedStorageFile {
   /// - Throws: ``SQLiteFeedStoreError/foreignSideFile(operation:path:sideFile:item:)``.
   private func checkSideFiles(_ operation: String) throws {
     for suffix in Self.sideFileSuffixes {
-      var info = stat()
-      guard lstat(path + suffix, &info) == 0, info.st_mode & S_IFMT != S_IFREG else { continue }
-      let item =
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: "a directory"
-        case S_IFLNK: "a symbolic link"
-        case S_IFIFO: "a FIFO"
-        case S_IFSOCK: "a socket"
-        default: "a device"
-        }
+      let item: FileItem?
+      do {
+        item = try FileItem(atPath: path + suffix)
+      } catch {
+        throw posixError(error.code.rawValue, operation)
+      }
+      guard let item, item.kind != .file else { continue }
       throw SQLiteFeedStoreError.foreignSideFile(
-        operation: operation, path: path, sideFile: path + suffix, item: item)
+        operation: operation, path: path, sideFile: path + suffix, item: item.kind.phrase)
     }
   }
 
