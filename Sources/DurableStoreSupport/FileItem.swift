@@ -70,14 +70,15 @@ package struct FileItem: Hashable, Sendable {
     linkCount = Int(status.st_nlink)
   }
 
-  /// The item at `path`, not following a symbolic link there, or `nil` when nothing is there.
+  /// The item at `path`, not following a symbolic link there, or `nil` when nothing is there,
+  /// which includes a name too long to exist.
   ///
   /// - Parameter path: The path to look at.
   /// - Throws: A `POSIXError` when `lstat` fails for another reason than a missing item.
   package init?(atPath path: String) throws(POSIXError) {
     var status = stat()
     guard lstat(path, &status) == 0 else {
-      guard errno == ENOENT || errno == ENOTDIR else { throw POSIXError.current() }
+      guard [ENOENT, ENOTDIR, ENAMETOOLONG].contains(errno) else { throw POSIXError.current() }
       return nil
     }
     self.init(status)

@@ -138,7 +138,7 @@ import Testing
 
       let error = await #expect(throws: JSONFileFeedStoreError.self) { try await sut.retrieve() }
 
-      #expect(error?.reason == .directory)
+      #expect(error?.reason == .notAFile)
     }
   }
 
@@ -150,7 +150,7 @@ import Testing
         try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
       }
 
-      #expect(error?.reason == .directory)
+      #expect(error?.reason == .notAFile)
       #expect(try contents(of: sut.storeURL) == ["keep.txt"])
     }
   }
@@ -163,7 +163,7 @@ import Testing
         try await sut.deleteCachedFeed()
       }
 
-      #expect(error?.reason == .directory)
+      #expect(error?.reason == .notAFile)
       #expect(try contents(of: sut.storeURL) == ["keep.txt"])
     }
   }

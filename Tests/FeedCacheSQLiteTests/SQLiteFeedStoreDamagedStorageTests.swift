@@ -90,11 +90,9 @@ import Testing
 
       let error = await #expect(throws: SQLiteFeedStoreError.self) { try await sut.retrieve() }
 
-      #expect(
-        error
-          == .foreignDatabase(
-            operation: "retrieve the cached feed", path: path(of: storeURL),
-            tables: ["notes"]))
+      #expect(error?.reason == .foreignDatabase(tables: ["notes"]))
+      #expect(error?.operation == .retrieve)
+      #expect(error?.storeURL?.path(percentEncoded: false) == path(of: storeURL))
     }
   }
 
@@ -135,7 +133,7 @@ import Testing
 
       let error = await #expect(throws: SQLiteFeedStoreError.self) { try await sut.retrieve() }
 
-      #expect(error.map { if case .damagedStorage = $0 { true } else { false } } == true)
+      #expect(error?.reason == .damagedStorage)
     }
   }
 
@@ -164,12 +162,16 @@ import Testing
         try await sut.deleteCachedFeed()
       }
 
-      let refusal = { (operation: String) in
-        SQLiteFeedStoreError.notAFile(operation: operation, path: path(of: storeURL))
-      }
-      #expect(retrieval == refusal("retrieve the cached feed"))
-      #expect(insertion == refusal("insert the feed"))
-      #expect(deletion == refusal("delete the cached feed"))
+      #expect(
+        [retrieval, insertion, deletion].map { $0?.reason } == Array(repeating: .notAFile, count: 3)
+      )
+      #expect(
+        [retrieval, insertion, deletion].map { $0?.operation } == [.retrieve, .insert, .delete])
+      #expect(
+        retrieval?.description
+          == "Could not retrieve the cached feed at \(path(of: storeURL)): it is a symbolic link, "
+          + "where the database file should be; the store never follows, writes into or removes "
+          + "it, so it was left untouched")
       #expect(try snapshot(of: elsewhere) == before)
     }
   }
@@ -205,8 +207,8 @@ private let damages = StorageDamage.allCases.filter { damage in
 
 /// Whether `error` is the kind of error `damage` calls for.
 private func isExpected(_ error: SQLiteFeedStoreError, for damage: StorageDamage) -> Bool {
-  switch (damage, error) {
-  case (.foreignStorage, .foreignDatabase), (.newerFormatVersion, .unsupportedSchemaVersion),
+  switch (damage, error.reason) {
+  case (.foreignStorage, .foreignDatabase), (.newerFormatVersion, .unsupportedFormatVersion),
     (.directoryInPlace, .notAFile), (.unreadable, .fileSystem):
     true
   case (.foreignStorage, _), (.newerFormatVersion, _), (.directoryInPlace, _), (.unreadable, _):

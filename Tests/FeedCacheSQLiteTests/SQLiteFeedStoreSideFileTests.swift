@@ -23,11 +23,11 @@ import Testing
 
       let error = await #expect(throws: SQLiteFeedStoreError.self) { try await sut.retrieve() }
 
+      #expect(error?.reason == .foreignSideFile)
+      #expect(error?.operation == .retrieve)
       #expect(
-        error
-          == .foreignSideFile(
-            operation: "retrieve the cached feed", path: path(of: storeURL),
-            sideFile: path(of: storeURL) + obstruction.suffix, item: obstruction.item))
+        error?.detail.hasPrefix(
+          path(of: storeURL) + obstruction.suffix + " is \(obstruction.item),") == true)
     }
   }
 
@@ -48,8 +48,8 @@ import Testing
         try await sut.deleteCachedFeed()
       }
 
-      #expect(insertion?.isForeignSideFile == true)
-      #expect(deletion?.isForeignSideFile == true)
+      #expect(insertion?.reason == .foreignSideFile)
+      #expect(deletion?.reason == .foreignSideFile)
       #expect(try snapshot(of: directory) == before)
     }
   }
@@ -81,7 +81,7 @@ import Testing
         try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
       }
 
-      #expect(error?.isForeignSideFile == true)
+      #expect(error?.reason == .foreignSideFile)
       #expect(!FileManager.default.fileExists(atPath: path(of: storeURL)))
     }
   }
@@ -151,13 +151,6 @@ struct SideFileObstruction: Sendable, CustomTestStringConvertible {
     case .fifo:
       try #require(mkfifo(sideFile, 0o644) == 0, "cannot make a FIFO at \(sideFile)")
     }
-  }
-}
-
-extension SQLiteFeedStoreError {
-  fileprivate var isForeignSideFile: Bool {
-    if case .foreignSideFile = self { return true }
-    return false
   }
 }
 

@@ -1,3 +1,4 @@
+import DurableStoreSupport
 import Foundation
 
 /// The store file's procedures on disk, each a sequence of single ``FileSystem`` calls.
@@ -21,7 +22,8 @@ struct StoreFile: Sendable {
     do {
       return try fileSystem.contentsOfFile(at: storeURL)
     } catch let error as POSIXError where error.code == .EISDIR {
-      throw JSONFileFeedStoreError(operation, .directory, at: storeURL, underlyingError: error)
+      throw JSONFileFeedStoreError(
+        operation, .notAFile, at: storeURL, detail: FileItem.Kind.directory.phrase)
     } catch {
       throw JSONFileFeedStoreError(operation, .unreadable, at: storeURL, underlyingError: error)
     }

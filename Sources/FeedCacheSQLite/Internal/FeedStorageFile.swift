@@ -62,7 +62,7 @@ struct FeedStorageFile {
   ///   - mode: How to open the database to read its schema: ``SQLiteConnection/Mode/readOnly``,
   ///     or ``SQLiteConnection/Mode/immutable`` on storage that cannot be written to.
   /// - Returns: What is there, when it is the store's to read or replace.
-  /// - Throws: ``SQLiteFeedStoreError`` for storage the store must leave alone: a directory or a
+  /// - Throws: ``SQLiteFailure`` for storage the store must leave alone: a directory or a
   ///   symbolic link, another application's database, a newer schema version, something that is
   ///   not a file where a side file belongs; or when it cannot be read at all.
   func inspect(_ operation: String, readingAs mode: SQLiteConnection.Mode = .readOnly) throws
@@ -75,8 +75,9 @@ struct FeedStorageFile {
       guard code == ENOENT else { throw posixError(code, operation) }
       return .missing
     }
-    guard info.st_mode & S_IFMT == S_IFREG else {
-      throw SQLiteFeedStoreError.notAFile(operation: operation, path: path)
+    let item = FileItem(info)
+    guard item.kind == .file else {
+      throw SQLiteFailure.notAFile(operation: operation, path: path, item: item.kind.phrase)
     }
     try checkSideFiles(operation)
     if let problem = try problemInHeader(fileSize: Int(info.st_size), operation) {
@@ -95,7 +96,7 @@ struct FeedStorageFile {
   /// beside the missing database (a store whose file was removed while it still had it open
   /// leaves its log behind when it closes), which SQLite would otherwise replay into the new one.
   ///
-  /// - Throws: ``SQLiteFeedStoreError`` when the database cannot be created, when another store
+  /// - Throws: ``SQLiteFailure`` when the database cannot be created, when another store
   ///   holds the directory's lock past the busy timeout, or when something that is not a file
   ///   stands where its side files belong.
   func create(_ operation: String) throws {
@@ -138,7 +139,7 @@ struct FeedStorageFile {
   /// closed cleanly leaves it; else as SQLite reads a read-only database with a log, which needs
   /// the log's index to be there already.
   ///
-  /// - Throws: ``SQLiteFeedStoreError/readOnlyStorage(operation:path:reason:)`` when the log
+  /// - Throws: ``SQLiteFailure/readOnlyStorage(operation:path:reason:)`` when the log
   ///   holds commits but its index is missing, which SQLite cannot create there.
   func readingMode(onReadOnlyStorage reason: String, _ operation: String) throws
     -> SQLiteConnection.Mode
@@ -146,7 +147,7 @@ struct FeedStorageFile {
     var log = stat()
     guard lstat(path + "-wal", &log) == 0, log.st_size > 0 else { return .immutable }
     guard access(path + "-shm", F_OK) == 0 else {
-      throw SQLiteFeedStoreError.readOnlyStorage(
+      throw SQLiteFailure.readOnlyStorage(
         operation: operation, path: path,
         reason: "\(reason), and its write-ahead log holds commits that SQLite can read only "
           + "with the log's index (-shm), which it cannot create there")
@@ -197,13 +198,13 @@ struct FeedStorageFile {
   ///   - operation: What the store was doing, for errors.
   ///   - structureBroken: Whether the file was found damaged inside, with a sound header, by
   ///     SQLite's quick check; the check then runs again under the lock.
-  /// - Throws: ``SQLiteFeedStoreError`` when the file or the directory's lock is in use past the
+  /// - Throws: ``SQLiteFailure`` when the file or the directory's lock is in use past the
   ///   busy timeout, the file is no longer the store's to remove, or it cannot be removed.
   func remove(_ operation: String, structureBroken: Bool = false) throws {
     try withDatabaseToRemove(operation) { connection in
       do {
         try connection.execute("BEGIN IMMEDIATE", operation)
-      } catch let error as SQLiteFeedStoreError {
+      } catch let error as SQLiteFailure {
         // A file that is not a database (or not one SQLite can read) has no lock to honor.
         guard error.meansDamagedStorage else { throw error }
       }
@@ -230,17 +231,17 @@ struct FeedStorageFile {
   /// every removal, under the directory's lock.
   ///
   /// - Throws: `failure`, saying so, when another connection has the database open; another
-  ///   ``SQLiteFeedStoreError`` when the files cannot be removed.
-  func removeToFreeSpace(_ operation: String, after failure: SQLiteFeedStoreError) throws {
+  ///   ``SQLiteFailure`` when the files cannot be removed.
+  func removeToFreeSpace(_ operation: String, after failure: SQLiteFailure) throws {
     try withDatabaseToRemove(operation) { connection in
       do {
         try connection.execute("PRAGMA locking_mode = EXCLUSIVE", operation)
         try connection.execute("BEGIN EXCLUSIVE", operation)
-      } catch let error as SQLiteFeedStoreError where error.primaryResultCode == SQLITE_BUSY {
+      } catch let error as SQLiteFailure where error.primaryResultCode == SQLITE_BUSY {
         guard case .sqlite(let failed, _, let resultCode, let message) = failure else {
           throw failure
         }
-        throw SQLiteFeedStoreError.sqlite(
+        throw SQLiteFailure.sqlite(
           operation: failed, path: path, resultCode: resultCode,
           message: "\(message), and another connection has the database open, so the store "
             + "could not remove it to free the space")
@@ -262,7 +263,7 @@ struct FeedStorageFile {
       do {
         connection = try SQLiteConnection(
           path: path, mode: .readWrite, busyTimeout: busyTimeout, operation: operation)
-      } catch let error as SQLiteFeedStoreError where error.meansFileWentAway {
+      } catch let error as SQLiteFailure where error.meansFileWentAway {
         return
       }
       try body(connection)
@@ -296,9 +297,9 @@ struct FeedStorageFile {
       try connection.execute("BEGIN IMMEDIATE", "begin creating the schema")
       try FeedSchema.migrate(connection, from: 0)
       try connection.execute("COMMIT", "commit the schema")
-    } catch SQLiteFeedStoreError.sqlite(let step, _, let resultCode, let message) {
+    } catch SQLiteFailure.sqlite(let step, _, let resultCode, let message) {
       // Name the store's file, not the temporary one beside it.
-      throw SQLiteFeedStoreError.sqlite(
+      throw SQLiteFailure.sqlite(
         operation: "\(operation): create the database (\(step))", path: path,
         resultCode: resultCode, message: message)
     }
@@ -361,7 +362,7 @@ struct FeedStorageFile {
   /// database, before SQLite opens it: on a directory it fails forever, on a FIFO it waits
   /// forever, and a symbolic link it refuses (`O_NOFOLLOW`) forever too.
   ///
-  /// - Throws: ``SQLiteFeedStoreError/foreignSideFile(operation:path:sideFile:item:)``.
+  /// - Throws: ``SQLiteFailure/foreignSideFile(operation:path:sideFile:refusal:)``.
   private func checkSideFiles(_ operation: String) throws {
     for suffix in Self.sideFileSuffixes {
       let item: FileItem?
@@ -371,8 +372,9 @@ struct FeedStorageFile {
         throw posixError(error.code.rawValue, operation)
       }
       guard let item, item.kind != .file else { continue }
-      throw SQLiteFeedStoreError.foreignSideFile(
-        operation: operation, path: path, sideFile: path + suffix, item: item.kind.phrase)
+      throw SQLiteFailure.foreignSideFile(
+        operation: operation, path: path, sideFile: path + suffix,
+        refusal: item.refusal(at: path + suffix))
     }
   }
 
@@ -432,18 +434,18 @@ struct FeedStorageFile {
       tables = try connection.texts(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' "
           + "ESCAPE '\\' ORDER BY name", operation)
-    } catch let error as SQLiteFeedStoreError {
+    } catch let error as SQLiteFailure {
       guard let problem = error.unreadableDatabaseProblem else { throw error }
       return .damaged(problem)
     }
     guard version <= Int64(FeedSchema.currentVersion) else {
-      throw SQLiteFeedStoreError.unsupportedSchemaVersion(
+      throw SQLiteFailure.unsupportedSchemaVersion(
         operation: operation, path: path, found: version,
         newestSupported: FeedSchema.currentVersion)
     }
     let foreign = !Set(tables).isSubset(of: FeedSchema.tables) || (version <= 0 && !tables.isEmpty)
     guard !foreign else {
-      throw SQLiteFeedStoreError.foreignDatabase(operation: operation, path: path, tables: tables)
+      throw SQLiteFailure.foreignDatabase(operation: operation, path: path, tables: tables)
     }
     guard version > 0 else { return .damaged("the database holds no feed store") }
     if let problem = try problemInShape(of: connection, operation) { return .damaged(problem) }
@@ -460,7 +462,7 @@ struct FeedStorageFile {
       do {
         _ = try connection.prepare(
           "SELECT \(columns) FROM \(table)", operation, persistent: false)
-      } catch SQLiteFeedStoreError.sqlite(_, _, let resultCode, let message)
+      } catch SQLiteFailure.sqlite(_, _, let resultCode, let message)
         where resultCode == SQLITE_ERROR
       {
         return "its tables are not in the store's shape: \(message)"
@@ -478,7 +480,7 @@ struct FeedStorageFile {
   /// that cannot lock a directory, `body` runs without the lock, and is told so: removal then
   /// relies on looking at the file again, and creation removes nothing it did not make.
   ///
-  /// - Throws: ``SQLiteFeedStoreError/fileSystem(operation:path:code:message:)`` with
+  /// - Throws: ``SQLiteFailure/fileSystem(operation:path:code:message:)`` with
   ///   `EWOULDBLOCK` when another store still holds the lock at the timeout, or what `body`
   ///   throws.
   private func withDirectoryLocked(
@@ -500,7 +502,7 @@ struct FeedStorageFile {
   }
 
   /// An operating-system failure as an error naming the path.
-  private func posixError(_ code: Int32, _ operation: String) -> SQLiteFeedStoreError {
+  private func posixError(_ code: Int32, _ operation: String) -> SQLiteFailure {
     .fileSystem(
       operation: operation, path: path, code: code, message: String(cString: strerror(code)))
   }
