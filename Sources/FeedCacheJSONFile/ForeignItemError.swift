@@ -9,8 +9,9 @@ import Foundation
   import Darwin
 #endif
 
-/// Something the store did not make stands where a ``FileSystem`` was to lock, create or remove a
-/// file: a symbolic link, a directory, or a file another program created.
+/// Something the store did not make stands where a ``FileSystem`` was to read, lock, create or
+/// remove a file: a symbolic link, a directory, a file with a second name, or a file another
+/// program created.
 ///
 /// ``LocalFileSystem`` throws it rather than follow, write through or remove such an item, so
 /// that another user who plants a symbolic link in a shared directory such as `/tmp` never gets
@@ -31,6 +32,9 @@ public struct ForeignItemError: Error, Equatable, CustomStringConvertible, Senda
     case socket
     /// A character or block device.
     case device
+    /// A regular file that has `linkCount` names (hard links): the store never gives a file it
+    /// makes a second name, so another program did.
+    case linkedFile(linkCount: Int)
   }
 
   /// Where the item stands.
@@ -78,15 +82,16 @@ public struct ForeignItemError: Error, Equatable, CustomStringConvertible, Senda
 
   /// The item as the stores' shared vocabulary describes it.
   var item: FileItem {
-    let itemKind: FileItem.Kind =
+    let (itemKind, linkCount): (FileItem.Kind, Int) =
       switch kind {
-      case .symbolicLink: .symbolicLink
-      case .directory: .directory
-      case .file: .file
-      case .fifo: .fifo
-      case .socket: .socket
-      case .device: .device
+      case .symbolicLink: (.symbolicLink, 1)
+      case .directory: (.directory, 1)
+      case .file: (.file, 1)
+      case .fifo: (.fifo, 1)
+      case .socket: (.socket, 1)
+      case .device: (.device, 1)
+      case .linkedFile(let linkCount): (.file, linkCount)
       }
-    return FileItem(kind: itemKind, owner: owner, linkCount: 1)
+    return FileItem(kind: itemKind, owner: owner, linkCount: linkCount)
   }
 }

@@ -22,10 +22,10 @@ public struct JSONFileFeedStoreError: Error, Hashable, Sendable, CustomStringCon
   ///
   /// The cases from ``emptyFile`` to ``invalidValue(offset:field:)`` mean the file is this
   /// store's but corrupt, and ``unreadable`` that it cannot be read at all: an insert replaces
-  /// such a file and a delete removes it. ``unsupportedFormatVersion(_:)`` and ``notAFile`` mean
-  /// the path holds something this store must not overwrite, and ``foreignSideFile`` that such
-  /// an item stands where the store keeps its lock file: insert and delete refuse it and leave
-  /// it as it is.
+  /// such a file and a delete removes it. ``unsupportedFormatVersion(_:)``, ``notAFile`` and
+  /// ``multipleLinks(count:)`` mean the path holds something this store must not overwrite, and
+  /// ``foreignSideFile`` that such an item stands where the store keeps its lock file: insert
+  /// and delete refuse it and leave it as it is.
   public enum Reason: Hashable, Sendable {
     /// The file is empty.
     case emptyFile
@@ -43,9 +43,13 @@ public struct JSONFileFeedStoreError: Error, Hashable, Sendable, CustomStringCon
     case invalidValue(offset: Int, field: String)
     /// The file was written in a format version newer than this store reads.
     case unsupportedFormatVersion(Int)
-    /// Something other than a regular file, such as a directory, is where the store's file
-    /// should be; ``detail`` says what.
+    /// Something other than a regular file, such as a directory or a symbolic link, is where the
+    /// store's file should be; ``detail`` says what. The store never follows, writes through or
+    /// removes it.
     case notAFile
+    /// The file has `count` names (hard links). The store never gives a file it makes a second
+    /// name, so it neither reads, replaces nor removes such a file, and never shows its bytes.
+    case multipleLinks(count: Int)
     /// The file exists but could not be read.
     case unreadable
     /// The new cache could not be written.
@@ -158,6 +162,8 @@ public struct JSONFileFeedStoreError: Error, Hashable, Sendable, CustomStringCon
       "the file has format version \(version), newer than this store reads: \(detail)"
     case .notAFile:
       "\(detail) is where the store's file should be"
+    case .multipleLinks:
+      "the file \(detail)"
     case .unreadable:
       "the file cannot be read: \(detail)"
     case .unwritable:
@@ -179,12 +185,13 @@ public struct JSONFileFeedStoreError: Error, Hashable, Sendable, CustomStringCon
     switch (operation, reason) {
     case (.open, _):
       "no store was made"
-    case (.retrieve, .unsupportedFormatVersion), (.retrieve, .notAFile):
+    case (.retrieve, .unsupportedFormatVersion), (.retrieve, .notAFile),
+      (.retrieve, .multipleLinks):
       "it is left untouched, and insert and delete refuse it too"
     case (.retrieve, _):
       "the file is left untouched; an insert replaces it and a delete removes it"
-    case (.insert, .unsupportedFormatVersion), (.insert, .notAFile),
-      (.delete, .unsupportedFormatVersion), (.delete, .notAFile):
+    case (.insert, .unsupportedFormatVersion), (.insert, .notAFile), (.insert, .multipleLinks),
+      (.delete, .unsupportedFormatVersion), (.delete, .notAFile), (.delete, .multipleLinks):
       "this store does not overwrite it, so it is left untouched"
     case (.insert, _):
       "the previous cache is unchanged"

@@ -40,19 +40,25 @@ public struct LocalFileSystem: FileSystem {
   }
 
   public func contentsOfFile(at url: URL) throws -> Data? {
-    let descriptor = try withPath(of: url) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-    guard descriptor >= 0 else {
-      let error = POSIXError.current()
-      guard error.code == .ENOENT else { throw error }
-      return nil
+    let descriptor = try withPath(of: url) { path in
+      let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+      guard descriptor < 0, errno != ENOENT else { return descriptor }
+      throw foreignItem(at: path, url)
     }
+    guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { throw POSIXError.current() }
-    switch status.st_mode & S_IFMT {
-    case S_IFREG: return try readAll(from: descriptor, expectedSize: Int(status.st_size))
-    case S_IFDIR: throw POSIXError(.EISDIR)
-    default: throw POSIXError(.EINVAL)
+    let item = FileItem(status)
+    switch item.kind {
+    case .file where item.linkCount > 1:
+      throw ForeignItemError(url: url, kind: .linkedFile(linkCount: item.linkCount))
+    case .file:
+      return try contents(of: descriptor, upTo: Int(status.st_size))
+    case .directory:
+      throw POSIXError(.EISDIR)
+    case .symbolicLink, .fifo, .socket, .device:
+      throw ForeignItemError(url: url, item: item) ?? POSIXError(.EINVAL)
     }
   }
 
@@ -192,13 +198,13 @@ public struct LocalFileSystem: FileSystem {
     guard close(descriptor) == 0 else { throw POSIXError.current() }
   }
 
-  /// Reads until the end of the file, which may have grown since its size was taken.
-  private func readAll(from descriptor: Int32, expectedSize: Int) throws -> Data {
-    // One byte more than expected, so that a file of the expected size ends in one read.
-    var buffer = Data(count: max(expectedSize, 0) + 1)
+  /// Reads the first `size` bytes of the file, the size it had when it was opened, or fewer if
+  /// it has shrunk since: never more, so a file that grows while it is read, or one that holds
+  /// more than its size says (a file of `/proc`), costs the store no more than that size.
+  private func contents(of descriptor: Int32, upTo size: Int) throws -> Data {
+    var buffer = Data(count: max(size, 0))
     var filled = 0
-    while true {
-      if filled == buffer.count { buffer.count += buffer.count }
+    while filled < buffer.count {
       let count = buffer.withUnsafeMutableBytes { raw -> Int in
         guard let start = raw.baseAddress else { return 0 }
         return read(descriptor, start + filled, raw.count - filled)

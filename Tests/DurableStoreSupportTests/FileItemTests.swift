@@ -42,6 +42,20 @@ import Testing
     }
   }
 
+  @Test func refusal_countsTheNamesOfAFileAndSaysToRemoveTheOthers() async throws {
+    try await withTemporaryDirectory { directory in
+      let file = try makeFile(in: directory)
+      try #require(link(file, path(of: directory.appending(path: "second name"))) == 0)
+
+      let refusal = try #require(try FileItem(atPath: file)).refusal(at: file)
+
+      #expect(
+        refusal
+          == "has 2 names (hard links), which the store never gives a file it makes: remove the "
+          + "other names to use the store")
+    }
+  }
+
   @Test func refusal_saysWhatTheItemIsAndToRemoveIt() async throws {
     try await withTemporaryDirectory { directory in
       let link = path(of: directory.appending(path: "link"))
@@ -68,8 +82,8 @@ import Testing
 
       #expect(
         refusal
-          == "belongs to another user, nobody (uid 65534), and the store never writes to or "
-          + "removes another user's file: remove it to use the store")
+          == "is a file that belongs to another user, nobody (uid 65534), which the store never "
+          + "writes to or removes: remove it to use the store")
     }
   }
 }

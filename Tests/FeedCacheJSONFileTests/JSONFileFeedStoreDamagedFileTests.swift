@@ -215,7 +215,8 @@ import Testing
 
       let error = await #expect(throws: JSONFileFeedStoreError.self) { try await sut.retrieve() }
 
-      #expect(error?.reason == .unreadable)
+      #expect(error?.reason == .notAFile)
+      #expect(error?.detail == "a FIFO")
     }
   }
 

@@ -24,6 +24,14 @@ struct StoreFile: Sendable {
     } catch let error as POSIXError where error.code == .EISDIR {
       throw JSONFileFeedStoreError(
         operation, .notAFile, at: storeURL, detail: FileItem.Kind.directory.phrase)
+    } catch let foreign as ForeignItemError {
+      guard case .linkedFile(let count) = foreign.kind else {
+        throw JSONFileFeedStoreError(
+          operation, .notAFile, at: storeURL, detail: foreign.item.phrase)
+      }
+      throw JSONFileFeedStoreError(
+        operation, .multipleLinks(count: count), at: storeURL,
+        detail: foreign.item.refusal(at: storeURL.path(percentEncoded: false)))
     } catch {
       throw JSONFileFeedStoreError(operation, .unreadable, at: storeURL, underlyingError: error)
     }
@@ -133,7 +141,7 @@ struct StoreFile: Sendable {
       case .file:
         "its \(role) \(path) was created by another program while this store held its lock, and "
           + "the store never writes into a file it did not make"
-      case .symbolicLink, .directory, .fifo, .socket, .device:
+      case .symbolicLink, .directory, .fifo, .socket, .device, .linkedFile:
         "its \(role) \(item)"
       }
     return JSONFileFeedStoreError(operation, .foreignSideFile, at: storeURL, detail: detail)

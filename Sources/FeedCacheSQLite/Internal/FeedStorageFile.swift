@@ -77,7 +77,7 @@ struct FeedStorageFile {
     }
     let item = FileItem(info)
     guard item.kind == .file else {
-      throw SQLiteFailure.notAFile(operation: operation, path: path, item: item.kind.phrase)
+      throw SQLiteFailure.notAFile(operation: operation, path: path, item: item.phrase)
     }
     try checkSideFiles(operation)
     if let problem = try problemInHeader(fileSize: Int(info.st_size), operation) {
