@@ -20,14 +20,16 @@ import Testing
       try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
 
       let directoryName = directory.lastPathComponent
+      let temporaryNames = Set(fileSystem.calls.flatMap { $0.matches(of: temporaryName) }.map(\.0))
+      #expect(temporaryNames.count == 1)
       #expect(
-        fileSystem.calls == [
+        fileSystem.calls.map { $0.replacing(temporaryName, with: ".feed.json.<UUID>.tmp") } == [
           "lock .feed.json.lock",
           "contentsOfDirectory \(directoryName)",
           "contentsOfFile feed.json",
-          "createFile .feed.json.tmp",
-          "synchronizeFile .feed.json.tmp",
-          "replaceItem feed.json .feed.json.tmp",
+          "createFile .feed.json.<UUID>.tmp",
+          "synchronizeFile .feed.json.<UUID>.tmp",
+          "replaceItem feed.json .feed.json.<UUID>.tmp",
           "synchronizeDirectory \(directoryName)",
           "unlock .feed.json.lock",
         ])
@@ -130,6 +132,24 @@ import Testing
       try await sut.insert(cache.feed, timestamp: cache.timestamp)
 
       #expect(try await sut.retrieve() == cache)
+      #expect(try contents(of: directory) == [name])
+    }
+  }
+
+  // A name too long for `.<name>.<UUID>.tmp` keeps part of it and a hash of all of it.
+  @Test func insert_removesTheTemporaryFileACrashedWriterLeftForTheLongestName() async throws {
+    try await withTemporaryDirectory { directory in
+      let name = String(repeating: "f", count: 255)
+      let storeURL = directory.appending(path: name)
+      let crashed = try JSONFileFeedStore(
+        storeURL: storeURL, fileSystem: CrashingFileSystem(crashPoint: 1))
+      _ = try? await crashed.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+      let leftovers = try contents(of: directory).filter { $0.hasSuffix(".tmp") }
+      let sut = try JSONFileFeedStore(storeURL: storeURL)
+
+      try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+
+      #expect(leftovers.count == 1)
       #expect(try contents(of: directory) == [name])
     }
   }
@@ -287,7 +307,11 @@ import Testing
     return descriptor
   }
 
-  /// What writers that died left behind: this version's temporary file and earlier versions'.
+  /// A temporary file's name as a call of the recording file system shows it.
+  private let temporaryName = /\.feed\.json\.[0-9A-F]{8}(-[0-9A-F]{4}){3}-[0-9A-F]{12}\.tmp/
+
+  /// What writers that died left behind: this version's temporary files and the fixed-name one
+  /// of earlier versions.
   private let leftoverTemporaryFiles = [
     ".feed.json.tmp", ".feed.json.\(UUID().uuidString).tmp", ".feed.json.\(UUID().uuidString).tmp",
   ]

@@ -98,7 +98,7 @@ struct FeedStorageFile {
   ///
   /// - Throws: ``SQLiteFailure`` when the database cannot be created, when another store
   ///   holds the directory's lock past the busy timeout, or when something that is not a file
-  ///   stands where its side files belong.
+  ///   of this user's stands where its side files belong.
   func create(_ operation: String) throws {
     try withDirectoryLocked(operation) { isLocked in
       var info = stat()
@@ -358,9 +358,11 @@ struct FeedStorageFile {
     }
   }
 
-  /// Throws when anything but a regular file stands where SQLite keeps a side file of the
-  /// database, before SQLite opens it: on a directory it fails forever, on a FIFO it waits
-  /// forever, and a symbolic link it refuses (`O_NOFOLLOW`) forever too.
+  /// Throws when anything but a regular file of this user's stands where SQLite keeps a side
+  /// file of the database, before SQLite opens it: on a directory it fails forever, on a FIFO it
+  /// waits forever, and a symbolic link it refuses (`O_NOFOLLOW`) forever too; another user's
+  /// file it would read as the database's log, or fail to write forever, and in a directory such
+  /// as `/tmp` this user cannot remove it.
   ///
   /// - Throws: ``SQLiteFailure/foreignSideFile(operation:path:sideFile:refusal:)``.
   private func checkSideFiles(_ operation: String) throws {
@@ -371,7 +373,8 @@ struct FeedStorageFile {
       } catch {
         throw posixError(error.code.rawValue, operation)
       }
-      guard let item, item.kind != .file else { continue }
+      // SQLite would write into another user's file, and read a log they wrote.
+      guard let item, item.kind != .file || item.belongsToAnotherUser else { continue }
       throw SQLiteFailure.foreignSideFile(
         operation: operation, path: path, sideFile: path + suffix,
         refusal: item.refusal(at: path + suffix))
