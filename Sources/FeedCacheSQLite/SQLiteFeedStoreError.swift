@@ -18,8 +18,9 @@ import Foundation
 /// (``Reason/damagedStorage``: an empty file, a file that is not a database, a truncated
 /// database, the store's tables in another shape) is replaced by an insert and removed by a
 /// delete. Storage that is not the store's to change (``Reason/foreignDatabase(tables:)``,
-/// ``Reason/unsupportedFormatVersion(_:)``, ``Reason/notAFile``, ``Reason/foreignSideFile``) is
-/// refused by every operation and never modified.
+/// ``Reason/unsupportedFormatVersion(_:)``, ``Reason/notAFile``,
+/// ``Reason/multipleLinks(count:)``, ``Reason/foreignSideFile``) is refused by every operation
+/// and never modified.
 public struct SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The store operation that failed.
   public enum Operation: Hashable, Sendable {
@@ -53,6 +54,10 @@ public struct SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConve
     /// database file should be (``detail`` says what); the store never follows, writes into or
     /// removes it.
     case notAFile
+    /// The database file has `count` names (hard links). SQLite keeps a write-ahead log per name,
+    /// so a commit made through one name could be lost through another: the store neither reads
+    /// nor changes it.
+    case multipleLinks(count: Int)
     /// Something the store did not make stands where SQLite keeps a side file of the database
     /// (its write-ahead log, the log's index or a rollback journal): an item that is not a file,
     /// or another user's file. ``detail`` names it, says what it is and who can remove it. The
@@ -101,6 +106,7 @@ public struct SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConve
     case .foreignDatabase(_, _, let tables): .foreignDatabase(tables: tables)
     case .unsupportedSchemaVersion(_, _, let found, _): .unsupportedFormatVersion(Int(found))
     case .notAFile: .notAFile
+    case .multipleLinks(_, _, let count): .multipleLinks(count: count)
     case .foreignSideFile: .foreignSideFile
     case .corruptRow(_, _, let table, let row, let column, _):
       .corruptRow(table: table, row: row, column: column)
@@ -132,6 +138,7 @@ public struct SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConve
     case .unsupportedSchemaVersion(_, _, _, let newestSupported):
       "this code supports versions up to \(newestSupported)"
     case .notAFile(_, _, let item): "it is \(item)"
+    case .multipleLinks(_, _, let count): "it has \(count) names"
     case .foreignSideFile(_, _, let sideFile, let refusal): "\(sideFile) \(refusal)"
     case .readOnlyStorage(_, _, let reason): reason
     case .fileNameTooLong(_, let bytes, let limit):

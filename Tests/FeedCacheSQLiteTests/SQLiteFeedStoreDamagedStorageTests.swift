@@ -176,6 +176,43 @@ import Testing
     }
   }
 
+  // Before: each name got a write-ahead log of its own, so the two names delivered different
+  // feeds at once, and a checkpoint through one dropped the other's newer commit.
+  @Test func operations_refuseADatabaseWithASecondNameNamingTheCount() async throws {
+    try await withTemporaryDirectory { directory in
+      let storeURL = directory.appending(path: "feed.sqlite")
+      let cache = FeedStoreFixtures.uniqueCachedFeed()
+      let writer = try makeSUT(at: storeURL)
+      try await writer.insert(cache.feed, timestamp: cache.timestamp)
+      await writer.closeDatabase()
+      let secondName = directory.appending(path: "second.sqlite")
+      try #require(link(path(of: storeURL), path(of: secondName)) == 0)
+      let before = try snapshot(of: directory)
+      let sut = try makeSUT(at: storeURL)
+
+      let retrieval = await #expect(throws: SQLiteFeedStoreError.self) {
+        try await sut.retrieve()
+      }
+      let insertion = await #expect(throws: SQLiteFeedStoreError.self) {
+        try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+      }
+      let deletion = await #expect(throws: SQLiteFeedStoreError.self) {
+        try await sut.deleteCachedFeed()
+      }
+
+      #expect(retrieval?.reason == .multipleLinks(count: 2))
+      #expect(
+        retrieval?.description
+          == "Could not retrieve the cached feed at \(path(of: storeURL)): the database file has "
+          + "2 names (hard links), and SQLite keeps a write-ahead log for each name, so a commit "
+          + "made through one could be lost through another; the store neither reads nor changes "
+          + "it: remove the other names to use the store")
+      #expect(insertion?.description.contains("has 2 names (hard links)") == true)
+      #expect(deletion?.description.contains("has 2 names (hard links)") == true)
+      #expect(try snapshot(of: directory) == before)
+    }
+  }
+
   @Test func retrieve_deliversNilWithoutCreatingAFileWhenThereIsNone() async throws {
     try await withTemporaryDirectory { directory in
       let sut = try makeSUT(at: directory.appending(path: "feed.sqlite"))

@@ -63,21 +63,30 @@ struct FeedStorageFile {
   ///     or ``SQLiteConnection/Mode/immutable`` on storage that cannot be written to.
   /// - Returns: What is there, when it is the store's to read or replace.
   /// - Throws: ``SQLiteFailure`` for storage the store must leave alone: a directory or a
-  ///   symbolic link, another application's database, a newer schema version, something that is
-  ///   not a file where a side file belongs; or when it cannot be read at all.
+  ///   symbolic link, a file with a second name, another application's database, a newer schema
+  ///   version, something that is not a file of this user's where a side file belongs; or when it
+  ///   cannot be read at all.
   func inspect(_ operation: String, readingAs mode: SQLiteConnection.Mode = .readOnly) throws
     -> State
   {
     var info = stat()
     // Not followed: SQLite would write where a link points, and make its side files there.
-    guard lstat(path, &info) == 0 else {
-      let code = errno
-      guard code == ENOENT else { throw posixError(code, operation) }
-      return .missing
-    }
+    guard try status(&info, operation) else { return .missing }
     let item = FileItem(info)
     guard item.kind == .file else {
       throw SQLiteFailure.notAFile(operation: operation, path: path, item: item.phrase)
+    }
+    if item.linkCount > 1 {
+      // A store creating the file gives it a second name for a moment, holding the directory's
+      // lock until it removes that name: look again under the lock before refusing the file.
+      var settled = true
+      try withDirectoryLocked(operation) { _ in settled = try status(&info, operation) }
+      guard settled else { return .missing }
+      guard info.st_nlink <= 1 else {
+        // SQLite keeps a write-ahead log per name, so a commit through one could be lost.
+        throw SQLiteFailure.multipleLinks(
+          operation: operation, path: path, count: Int(info.st_nlink))
+      }
     }
     try checkSideFiles(operation)
     if let problem = try problemInHeader(fileSize: Int(info.st_size), operation) {
@@ -153,6 +162,18 @@ struct FeedStorageFile {
           + "with the log's index (-shm), which it cannot create there")
     }
     return .readOnly
+  }
+
+  /// Reads the status of what is at the path, not following a link, into `info`.
+  ///
+  /// - Returns: Whether anything is there.
+  private func status(_ info: inout stat, _ operation: String) throws -> Bool {
+    guard lstat(path, &info) == 0 else {
+      let code = errno
+      guard code == ENOENT else { throw posixError(code, operation) }
+      return false
+    }
+    return true
   }
 
   /// Whether nothing is at the path.

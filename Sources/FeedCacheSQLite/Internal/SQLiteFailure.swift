@@ -34,6 +34,11 @@ package enum SQLiteFailure: Error, Hashable, Sendable, CustomStringConvertible {
   /// the store never follows, writes into or removes it.
   case notAFile(operation: String, path: String, item: String)
 
+  /// The database file at `path` has `count` names (hard links). SQLite keeps a write-ahead log
+  /// per name, so a commit made through one name could be lost through another: the store
+  /// neither reads nor changes it.
+  case multipleLinks(operation: String, path: String, count: Int)
+
   /// Something the store did not make stands where SQLite keeps a side file of the database at
   /// `path`: `refusal` says what stands at `sideFile` (the write-ahead log, its index or a
   /// rollback journal) and who can remove it, as ``FileItem/refusal(at:)`` words it. SQLite
@@ -75,7 +80,8 @@ package enum SQLiteFailure: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .sqlite(_, let path, _, _), .damagedStorage(_, let path, _),
       .foreignDatabase(_, let path, _), .unsupportedSchemaVersion(_, let path, _, _),
-      .notAFile(_, let path, _), .foreignSideFile(_, let path, _, _),
+      .notAFile(_, let path, _), .multipleLinks(_, let path, _),
+      .foreignSideFile(_, let path, _, _),
       .corruptRow(_, let path, _, _, _, _),
       .unsupportedValue(_, let path, _, _, _), .readOnlyStorage(_, let path, _),
       .fileSystem(_, let path, _, _),
@@ -115,6 +121,12 @@ package enum SQLiteFailure: Error, Hashable, Sendable, CustomStringConvertible {
       return
         "Could not \(operation) at \(path): it is \(item), where the database file should be; "
         + "the store never follows, writes into or removes it, so it was left untouched"
+    case .multipleLinks(let operation, let path, let count):
+      return
+        "Could not \(operation) at \(path): the database file has \(count) names (hard links), and "
+        + "SQLite keeps a write-ahead log for each name, so a commit made through one could be "
+        + "lost through another; the store neither reads nor changes it: remove the other names "
+        + "to use the store"
     case .foreignSideFile(let operation, let path, let sideFile, let refusal):
       return
         "Could not \(operation) at \(path): \(sideFile), where SQLite keeps the database's "
