@@ -13,7 +13,7 @@ import Testing
 ///
 /// The mounts and the immutable directory are real and need `FEEDSTORE_OS_FAULTS=1` (as root);
 /// the directory another user may not write to runs in a child process as that user, always.
-@Suite struct SQLiteFeedStoreReadOnlyStorageTests {
+@Suite(.temporaryDirectory) struct SQLiteFeedStoreReadOnlyStorageTests {
   // Before: SQLITE_CANTOPEN on every operation.
   @Test(.requiring(.readOnlyVolume))
   func retrieve_deliversTheCacheOnAReadOnlyVolume() async throws {
@@ -93,24 +93,23 @@ import Testing
 
   @Test(.requiring(.immutableDirectory))
   func retrieve_deliversTheCacheInAnImmutableDirectoryAndInsertSaysWhyItCannot() async throws {
-    try await withTemporaryDirectory { directory in
-      try await OperatingSystemFault.immutableDirectory.withFaultyDirectory(in: directory) {
-        immutable in
-        let storeURL = immutable.appending(path: "feed.sqlite")
-        let cache = try await makeClosedDatabase(at: storeURL)
-        try OperatingSystemFault.immutableDirectory.inject(in: immutable)
-        let sut = try makeSUT(at: storeURL)
+    let directory = try TemporaryDirectory.current
+    try await OperatingSystemFault.immutableDirectory.withFaultyDirectory(in: directory) {
+      immutable in
+      let storeURL = immutable.appending(path: "feed.sqlite")
+      let cache = try await makeClosedDatabase(at: storeURL)
+      try OperatingSystemFault.immutableDirectory.inject(in: immutable)
+      let sut = try makeSUT(at: storeURL)
 
-        let retrieved = try await sut.retrieve()
-        let insertion = await #expect(throws: SQLiteFeedStoreError.self) {
-          try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
-        }
-
-        #expect(retrieved == cache)
-        #expect(insertion?.reason == .readOnlyStorage)
-        #expect(insertion?.operation == .insert)
-        #expect(insertion?.detail == "its directory is immutable")
+      let retrieved = try await sut.retrieve()
+      let insertion = await #expect(throws: SQLiteFeedStoreError.self) {
+        try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
       }
+
+      #expect(retrieved == cache)
+      #expect(insertion?.reason == .readOnlyStorage)
+      #expect(insertion?.operation == .insert)
+      #expect(insertion?.detail == "its directory is immutable")
     }
   }
 
@@ -154,22 +153,21 @@ private enum VolumeContent {
 private func onReadOnlyVolume(
   holding content: VolumeContent, _ body: (URL, CachedFeed?) async throws -> Void
 ) async throws {
-  try await withTemporaryDirectory { directory in
-    try await OperatingSystemFault.readOnlyVolume.withFaultyDirectory(in: directory) { volume in
-      let storeURL = volume.appending(path: "feed.sqlite")
-      let cache: CachedFeed?
-      switch content {
-      case .nothing:
-        cache = nil
-      case .closedDatabase:
-        cache = try await makeClosedDatabase(at: storeURL)
-      case .databaseWithLogAndIndex, .databaseWithLogOnly:
-        cache = try await makeDatabaseWithCommitInLog(
-          at: storeURL, keepingIndex: content == .databaseWithLogAndIndex, in: directory)
-      }
-      try OperatingSystemFault.readOnlyVolume.inject(in: volume)
-      try await body(storeURL, cache)
+  let directory = try TemporaryDirectory.current
+  try await OperatingSystemFault.readOnlyVolume.withFaultyDirectory(in: directory) { volume in
+    let storeURL = volume.appending(path: "feed.sqlite")
+    let cache: CachedFeed?
+    switch content {
+    case .nothing:
+      cache = nil
+    case .closedDatabase:
+      cache = try await makeClosedDatabase(at: storeURL)
+    case .databaseWithLogAndIndex, .databaseWithLogOnly:
+      cache = try await makeDatabaseWithCommitInLog(
+        at: storeURL, keepingIndex: content == .databaseWithLogAndIndex, in: directory)
     }
+    try OperatingSystemFault.readOnlyVolume.inject(in: volume)
+    try await body(storeURL, cache)
   }
 }
 

@@ -9,99 +9,94 @@ import Testing
 ///
 /// At `-wal`, `-shm` or `-journal`, the store refuses it, naming it, leaves it and the cache as
 /// they are, and works again once it is gone. Every directory, link and FIFO here is real.
-@Suite struct SQLiteFeedStoreSideFileTests {
+@Suite(.temporaryDirectory) struct SQLiteFeedStoreSideFileTests {
   // Before: SQLITE_CANTOPEN, SQLITE_IOERR or SQLITE_READONLY on every operation, naming no file;
   // a FIFO at -journal made retrieve wait forever.
   @Test(arguments: SideFileObstruction.all)
   func retrieve_throwsNamingWhatStandsWhereASideFileBelongs(_ obstruction: SideFileObstruction)
     async throws
   {
-    try await withTemporaryDirectory { directory in
-      let storeURL = try await makeCommittedStorage(in: directory)
-      try obstruction.make(besideDatabaseAt: storeURL, in: directory)
-      let sut = try makeSUT(at: storeURL)
+    let directory = try TemporaryDirectory.current
+    let storeURL = try await makeCommittedStorage(in: directory)
+    try obstruction.make(besideDatabaseAt: storeURL, in: directory)
+    let sut = try makeSUT(at: storeURL)
 
-      let error = await #expect(throws: SQLiteFeedStoreError.self) { try await sut.retrieve() }
+    let error = await #expect(throws: SQLiteFeedStoreError.self) { try await sut.retrieve() }
 
-      #expect(error?.reason == .foreignSideFile)
-      #expect(error?.operation == .retrieve)
-      #expect(
-        error?.detail.hasPrefix(
-          path(of: storeURL) + obstruction.suffix + " is \(obstruction.item),") == true)
-    }
+    #expect(error?.reason == .foreignSideFile)
+    #expect(error?.operation == .retrieve)
+    #expect(
+      error?.detail.hasPrefix(
+        path(of: storeURL) + obstruction.suffix + " is \(obstruction.item),") == true)
   }
 
   @Test(arguments: SideFileObstruction.all)
   func insertAndDelete_refuseAndLeaveTheCacheAndTheItemAsTheyAre(
     _ obstruction: SideFileObstruction
   ) async throws {
-    try await withTemporaryDirectory { directory in
-      let storeURL = try await makeCommittedStorage(in: directory)
-      try obstruction.make(besideDatabaseAt: storeURL, in: directory)
-      let before = try snapshot(of: directory)
-      let sut = try makeSUT(at: storeURL)
+    let directory = try TemporaryDirectory.current
+    let storeURL = try await makeCommittedStorage(in: directory)
+    try obstruction.make(besideDatabaseAt: storeURL, in: directory)
+    let before = try snapshot(of: directory)
+    let sut = try makeSUT(at: storeURL)
 
-      let insertion = await #expect(throws: SQLiteFeedStoreError.self) {
-        try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
-      }
-      let deletion = await #expect(throws: SQLiteFeedStoreError.self) {
-        try await sut.deleteCachedFeed()
-      }
-
-      #expect(insertion?.reason == .foreignSideFile)
-      #expect(deletion?.reason == .foreignSideFile)
-      #expect(try snapshot(of: directory) == before)
+    let insertion = await #expect(throws: SQLiteFeedStoreError.self) {
+      try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
     }
+    let deletion = await #expect(throws: SQLiteFeedStoreError.self) {
+      try await sut.deleteCachedFeed()
+    }
+
+    #expect(insertion?.reason == .foreignSideFile)
+    #expect(deletion?.reason == .foreignSideFile)
+    #expect(try snapshot(of: directory) == before)
   }
 
   @Test(arguments: SideFileObstruction.all)
   func operations_workAgainOnceTheItemIsRemoved(_ obstruction: SideFileObstruction) async throws {
-    try await withTemporaryDirectory { directory in
-      let storeURL = try await makeCommittedStorage(in: directory)
-      try obstruction.make(besideDatabaseAt: storeURL, in: directory)
-      let sut = try makeSUT(at: storeURL)
-      _ = try? await sut.retrieve()
-      let next = FeedStoreFixtures.uniqueCachedFeed(timestampOffset: 1)
+    let directory = try TemporaryDirectory.current
+    let storeURL = try await makeCommittedStorage(in: directory)
+    try obstruction.make(besideDatabaseAt: storeURL, in: directory)
+    let sut = try makeSUT(at: storeURL)
+    _ = try? await sut.retrieve()
+    let next = FeedStoreFixtures.uniqueCachedFeed(timestampOffset: 1)
 
-      try FileManager.default.removeItem(atPath: path(of: storeURL) + obstruction.suffix)
+    try FileManager.default.removeItem(atPath: path(of: storeURL) + obstruction.suffix)
 
-      try await sut.insert(next.feed, timestamp: next.timestamp)
-      #expect(try await sut.retrieve() == next)
-    }
+    try await sut.insert(next.feed, timestamp: next.timestamp)
+    #expect(try await sut.retrieve() == next)
   }
 
   @Test func insert_intoNewStorageRefusesADirectoryWhereTheLogBelongs() async throws {
-    try await withTemporaryDirectory { directory in
-      let storeURL = directory.appending(path: "feed.sqlite")
-      try SideFileObstruction(suffix: "-wal", kind: .directory)
-        .make(besideDatabaseAt: storeURL, in: directory)
-      let sut = try makeSUT(at: storeURL)
+    let directory = try TemporaryDirectory.current
+    let storeURL = directory.appending(path: "feed.sqlite")
+    try SideFileObstruction(suffix: "-wal", kind: .directory)
+      .make(besideDatabaseAt: storeURL, in: directory)
+    let sut = try makeSUT(at: storeURL)
 
-      let error = await #expect(throws: SQLiteFeedStoreError.self) {
-        try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
-      }
-
-      #expect(error?.reason == .foreignSideFile)
-      #expect(!FileManager.default.fileExists(atPath: path(of: storeURL)))
+    let error = await #expect(throws: SQLiteFeedStoreError.self) {
+      try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
     }
+
+    #expect(error?.reason == .foreignSideFile)
+    #expect(!FileManager.default.fileExists(atPath: path(of: storeURL)))
   }
 
   @Test func retrieve_saysWhatStandsWhereTheLogBelongsAndWhatToDo() async throws {
-    try await withTemporaryDirectory { directory in
-      let storeURL = try await makeCommittedStorage(in: directory)
-      try SideFileObstruction(suffix: "-wal", kind: .directory)
-        .make(besideDatabaseAt: storeURL, in: directory)
-      let sut = try makeSUT(at: storeURL)
+    let directory = try TemporaryDirectory.current
+    let storeURL = try await makeCommittedStorage(in: directory)
+    try SideFileObstruction(suffix: "-wal", kind: .directory)
+      .make(besideDatabaseAt: storeURL, in: directory)
+    let sut = try makeSUT(at: storeURL)
 
-      let error = await #expect(throws: SQLiteFeedStoreError.self) { try await sut.retrieve() }
+    let error = await #expect(throws: SQLiteFeedStoreError.self) { try await sut.retrieve() }
 
-      let storePath = path(of: storeURL)
-      #expect(
-        error?.description
-          == "Could not retrieve the cached feed at \(storePath): \(storePath)-wal, where SQLite "
-          + "keeps the database's write-ahead log, is a directory, which the store did not make "
-          + "and never follows, writes through or removes: remove it to use the store")
-    }
+    let storePath = path(of: storeURL)
+    #expect(
+      error?.description
+        == "Could not retrieve the cached feed at \(storePath): \(storePath)-wal, where SQLite "
+        + "keeps the database's write-ahead log, is a directory, which the store did not make "
+        + "and never follows, writes through or removes: remove it to use the store")
   }
 
   // MARK: Another user's file where a side file belongs
