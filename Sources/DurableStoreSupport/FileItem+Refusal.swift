@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// How both durable stores name an item they did not make, and the sentence in which they refuse
 /// it, written once.
 extension FileItem {

@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What stands at a path, as `lstat` finds it without following a link: what kind of item it is,
 /// which user owns it and how many names it has.
 ///

@@ -6,17 +6,9 @@ import Foundation
 /// what is wrong (with the byte offset and the field when the file's bytes are at fault), and
 /// what became of the file.
 public struct JSONFileFeedStoreError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The store operation that failed.
-  public enum Operation: Hashable, Sendable {
-    /// ``JSONFileFeedStore/init(storeURL:fileSystem:)``.
-    case open
-    /// ``JSONFileFeedStore/retrieve()``.
-    case retrieve
-    /// ``JSONFileFeedStore/insert(_:timestamp:)``.
-    case insert
-    /// ``JSONFileFeedStore/deleteCachedFeed()``.
-    case delete
-  }
+  /// The store operation that failed: making the store
+  /// (``JSONFileFeedStore/init(storeURL:fileSystem:)``), or its retrieve, insert or delete.
+  public enum Operation: Hashable, Sendable { case open, retrieve, insert, delete }
 
   /// What went wrong.
   ///

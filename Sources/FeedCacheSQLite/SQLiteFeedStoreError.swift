@@ -22,17 +22,10 @@ import Foundation
 /// ``Reason/multipleLinks(count:)``, ``Reason/foreignSideFile``) is refused by every operation
 /// and never modified.
 public struct SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The store operation that failed.
-  public enum Operation: Hashable, Sendable {
-    /// ``SQLiteFeedStore/init(storeURL:busyTimeout:)`` or ``SQLiteFeedStore/inMemory()``.
-    case open
-    /// ``SQLiteFeedStore/retrieve()``.
-    case retrieve
-    /// ``SQLiteFeedStore/insert(_:timestamp:)``.
-    case insert
-    /// ``SQLiteFeedStore/deleteCachedFeed()``.
-    case delete
-  }
+  /// The store operation that failed: making the store
+  /// (``SQLiteFeedStore/init(storeURL:busyTimeout:)`` or ``SQLiteFeedStore/inMemory()``), or its
+  /// retrieve, insert or delete.
+  public enum Operation: Hashable, Sendable { case open, retrieve, insert, delete }
 
   /// What went wrong; ``detail`` says more.
   public enum Reason: Hashable, Sendable {
