@@ -60,6 +60,11 @@ public struct ForeignItemError: Error, Equatable, CustomStringConvertible, Senda
     self.owner = owner
   }
 
+  /// The error for `file`, a regular file with more than one name, at `url`.
+  init(url: URL, linkedFile file: FileItem) {
+    self.init(url: url, kind: .linkedFile(linkCount: file.linkCount), owner: file.owner)
+  }
+
   /// The error for `item` at `url`, or `nil` for a regular file, which is what the store uses.
   init?(url: URL, item: FileItem) {
     let kind: Kind

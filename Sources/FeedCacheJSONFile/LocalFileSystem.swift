@@ -52,7 +52,7 @@ public struct LocalFileSystem: FileSystem {
     let item = FileItem(status)
     switch item.kind {
     case .file where item.linkCount > 1:
-      throw ForeignItemError(url: url, kind: .linkedFile(linkCount: item.linkCount))
+      throw ForeignItemError(url: url, linkedFile: item)
     case .file:
       return try contents(of: descriptor, upTo: Int(status.st_size))
     case .directory:
