@@ -102,81 +102,86 @@ import Testing
   // MARK: Another user's file where a side file belongs
 
   // Before: another user's empty -wal or -shm, which this user may not write, made every insert
-  // and delete fail for good with SQLite's "attempt to write a readonly database", or a failed
-  // removal, blaming neither the file nor its owner. Root plants it; the store runs as nobody.
-  @Test(
-    .enabled(if: geteuid() == 0, "needs root to act as another user"),
-    arguments: ["-wal", "-shm"])
-  func insertAndDelete_refuseAnotherUsersFileWhereASideFileBelongsNamingWhoCanRemoveIt(
-    _ suffix: String
-  ) async throws {
+  // and delete fail for good with SQLite's "attempt to write a readonly database", blaming
+  // neither the file nor its owner. Root plants one beside each of two databases; the stores run
+  // as nobody, in one child process for both.
+  @Test(.enabled(if: geteuid() == 0, "needs root to act as another user"))
+  func insertAndDelete_refuseAnotherUsersLogOrIndexNamingWhoCanRemoveIt() async throws {
     try await withTemporaryDirectoryOtherUsersCanReach { directory in
       let shared = directory.appending(path: "shared", directoryHint: .isDirectory)
       try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: false)
       try #require(chmod(path(of: shared), 0o1777) == 0)
-      let storeURL = try await makeCommittedStorage(in: shared)
-      try #require(chown(path(of: storeURL), 65534, 65534) == 0)
-      try Data().write(to: URL(filePath: path(of: storeURL) + suffix))
+      var expected: [String] = []
+      for (suffix, role) in [("-wal", "write-ahead log"), ("-shm", "write-ahead log index")] {
+        let storeURL = try await makeCommittedStorage(
+          in: shared, named: "feed\(suffix).sqlite")
+        try #require(chown(path(of: storeURL), 65534, 65534) == 0)
+        let sideFile = path(of: storeURL) + suffix
+        try Data().write(to: URL(filePath: sideFile))
+        let refusal =
+          "\(sideFile), where SQLite keeps the database's \(role), is a file that belongs to "
+          + "another user, root (uid 0), which the store never writes to or removes: only that "
+          + "user, the owner of the directory or an administrator can remove it"
+        expected.append("Could not insert the feed at \(path(of: storeURL)): \(refusal)")
+        expected.append("Could not delete the cached feed at \(path(of: storeURL)): \(refusal)")
+      }
 
-      let child = await insertAndDeleteAsAnotherUser(at: storeURL)
+      let child = await insertAndDeleteAsAnotherUser(
+        in: shared, named: ["feed-wal.sqlite", "feed-shm.sqlite"])
 
       #expect(child?.exitStatus == .exitCode(EXIT_SUCCESS))
-      let sideFile = path(of: storeURL) + suffix
-      let role = suffix == "-wal" ? "write-ahead log" : "write-ahead log index"
-      let refusal =
-        "\(sideFile), where SQLite keeps the database's \(role), is a file that belongs to another "
-        + "user, root (uid 0), which the store never writes to or removes: only that user, the "
-        + "owner of the directory or an administrator can remove it"
-      let report = try String(contentsOf: anotherUsersReport(besides: storeURL), encoding: .utf8)
-      #expect(
-        report == """
-          Could not insert the feed at \(path(of: storeURL)): \(refusal)
-          Could not delete the cached feed at \(path(of: storeURL)): \(refusal)
-          """)
-      #expect(try Data(contentsOf: URL(filePath: sideFile)).isEmpty)
+      let report = try String(contentsOf: anotherUsersReport(in: shared), encoding: .utf8)
+      #expect(report == expected.joined(separator: "\n"))
+      for suffix in ["-wal", "-shm"] {
+        let sideFile = shared.appending(path: "feed\(suffix).sqlite\(suffix)")
+        #expect(try Data(contentsOf: sideFile).isEmpty)
+      }
     }
   }
 }
 
 /// Where the child process that runs as another user writes what its operations threw.
-private func anotherUsersReport(besides storeURL: URL) -> URL {
-  storeURL.deletingLastPathComponent().appending(path: "report.txt")
+private func anotherUsersReport(in directory: URL) -> URL {
+  directory.appending(path: "report.txt")
 }
 
-/// Inserts into a store over the database at `storeURL`, then deletes its cache, in a child
-/// process that runs as the user `nobody` (65534), and writes what each threw (or that it
-/// succeeded), a line each, to ``anotherUsersReport(besides:)``.
+/// Inserts into a store over each database `names` names in `directory`, then deletes its
+/// cache, in a child process that runs as the user `nobody` (65534), and writes what each
+/// operation threw (or that it succeeded), a line each, to ``anotherUsersReport(in:)``.
 ///
 /// An exit test cannot live in a closure, so it is a function of its own; the child's standard
 /// error is not collected once it changed users.
-private func insertAndDeleteAsAnotherUser(at storeURL: URL) async -> ExitTest.Result? {
+private func insertAndDeleteAsAnotherUser(in directory: URL, named names: [String]) async
+  -> ExitTest.Result?
+{
   await #expect(processExitsWith: .success) {
-    [path = storeURL.path(percentEncoded: false) as String] in
-    let storeURL = URL(filePath: path)
+    [path = directory.path(percentEncoded: false) as String, names] in
+    let directory = URL(filePath: path, directoryHint: .isDirectory)
     guard setgroups(0, nil) == 0, setgid(65534) == 0, setuid(65534) == 0 else {
       exit(EXIT_FAILURE)
     }
     var outcomes: [String] = []
-    do {
-      let store = try SQLiteFeedStore(storeURL: storeURL)
+    for name in names {
       do {
-        try await store.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
-        outcomes.append("inserted")
+        let store = try SQLiteFeedStore(storeURL: directory.appending(path: name))
+        do {
+          try await store.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+          outcomes.append("inserted")
+        } catch {
+          outcomes.append("\(error)")
+        }
+        do {
+          try await store.deleteCachedFeed()
+          outcomes.append("deleted")
+        } catch {
+          outcomes.append("\(error)")
+        }
       } catch {
         outcomes.append("\(error)")
       }
-      do {
-        try await store.deleteCachedFeed()
-        outcomes.append("deleted")
-      } catch {
-        outcomes.append("\(error)")
-      }
-    } catch {
-      outcomes.append("\(error)")
     }
     do {
-      try Data(outcomes.joined(separator: "\n").utf8).write(
-        to: anotherUsersReport(besides: storeURL))
+      try Data(outcomes.joined(separator: "\n").utf8).write(to: anotherUsersReport(in: directory))
     } catch {
       exit(EXIT_FAILURE)
     }
@@ -235,8 +240,10 @@ struct SideFileObstruction: Sendable, CustomTestStringConvertible {
 // MARK: - Helpers
 
 /// A database holding a cache, closed by the store that wrote it, so only the file is left.
-private func makeCommittedStorage(in directory: URL) async throws -> URL {
-  let storeURL = directory.appending(path: "feed.sqlite")
+private func makeCommittedStorage(in directory: URL, named name: String = "feed.sqlite")
+  async throws -> URL
+{
+  let storeURL = directory.appending(path: name)
   let store = try makeSUT(at: storeURL)
   let cache = FeedStoreFixtures.uniqueCachedFeed()
   try await store.insert(cache.feed, timestamp: cache.timestamp)
