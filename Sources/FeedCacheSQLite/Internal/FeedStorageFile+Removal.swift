@@ -28,7 +28,7 @@ extension FeedStorageFile {
         guard error.meansDamagedStorage else { throw error }
       }
       defer { connection.rollBackIfNeeded() }
-      switch try inspect(operation) {
+      switch try inspect(operation, holdingDirectoryLock: true) {
       case .damaged:
         break
       case .current where structureBroken:

@@ -59,14 +59,17 @@ struct FeedStorageFile {
   ///   - operation: What the store is doing, for the error.
   ///   - mode: How to open the database to read its schema: ``SQLiteConnection/Mode/readOnly``,
   ///     or ``SQLiteConnection/Mode/immutable`` on storage that cannot be written to.
+  ///   - holdingDirectoryLock: Whether the caller holds the directory's lock already, as a
+  ///     removal does; a second lock of this process would wait for the first.
   /// - Returns: What is there, when it is the store's to read or replace.
   /// - Throws: ``SQLiteFailure`` for storage the store must leave alone: a directory or a
   ///   symbolic link, a file with a second name, another application's database, a newer schema
   ///   version, something that is not a file of this user's where a side file belongs; or when it
   ///   cannot be read at all.
-  func inspect(_ operation: String, readingAs mode: SQLiteConnection.Mode = .readOnly) throws
-    -> State
-  {
+  func inspect(
+    _ operation: String, readingAs mode: SQLiteConnection.Mode = .readOnly,
+    holdingDirectoryLock: Bool = false
+  ) throws -> State {
     var info = stat()
     // Not followed: SQLite would write where a link points, and make its side files there.
     guard try status(&info, operation) else { return .missing }
@@ -78,7 +81,9 @@ struct FeedStorageFile {
       // A store creating the file gives it a second name for a moment, holding the directory's
       // lock until it removes that name: look again under the lock before refusing the file.
       var settled = true
-      try withDirectoryLocked(operation) { _ in settled = try status(&info, operation) }
+      if !holdingDirectoryLock {
+        try withDirectoryLocked(operation) { _ in settled = try status(&info, operation) }
+      }
       guard settled else { return .missing }
       guard info.st_nlink <= 1 else {
         // SQLite keeps a write-ahead log per name, so a commit through one could be lost.
