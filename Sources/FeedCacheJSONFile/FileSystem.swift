@@ -10,12 +10,14 @@ import Foundation
 /// The store calls these methods from one thread at a time per store instance, off the Swift
 /// concurrency pool, so they may block.
 public protocol FileSystem: Sendable {
-  /// Reads a whole file.
+  /// Reads a whole file, never through a symbolic link and never past the size it has when it is
+  /// opened.
   ///
   /// - Parameter url: The file to read.
   /// - Returns: The file's contents, or `nil` when nothing exists at `url`.
-  /// - Throws: `POSIXError(.EISDIR)` when `url` names a directory; another error when the item
-  ///   exists but cannot be read as a regular file.
+  /// - Throws: `POSIXError(.EISDIR)` when `url` names a directory; a ``ForeignItemError`` when it
+  ///   names a symbolic link, a FIFO, a socket or a device, or a file with a second name (hard
+  ///   link), none of which the store makes; another error when the file cannot be read.
   func contentsOfFile(at url: URL) throws -> Data?
 
   /// Lists a directory.

@@ -1,3 +1,4 @@
+import DurableStoreSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -8,8 +9,9 @@ import Foundation
   import Darwin
 #endif
 
-/// Something the store did not make stands where a ``FileSystem`` was to lock, create or remove a
-/// file: a symbolic link, a directory, or a file another program created.
+/// Something the store did not make stands where a ``FileSystem`` was to read, lock, create or
+/// remove a file: a symbolic link, a directory, a file with a second name, or a file another
+/// program created.
 ///
 /// ``LocalFileSystem`` throws it rather than follow, write through or remove such an item, so
 /// that another user who plants a symbolic link in a shared directory such as `/tmp` never gets
@@ -24,14 +26,24 @@ public struct ForeignItemError: Error, Equatable, CustomStringConvertible, Senda
     case directory
     /// A regular file that another program created where a new file was to be created.
     case file
-    /// A FIFO, a socket or a device.
-    case special
+    /// A FIFO (a named pipe).
+    case fifo
+    /// A socket.
+    case socket
+    /// A character or block device.
+    case device
+    /// A regular file that has `linkCount` names (hard links): the store never gives a file it
+    /// makes a second name, so another program did.
+    case linkedFile(linkCount: Int)
   }
 
   /// Where the item stands.
   public let url: URL
   /// What it is.
   public let kind: Kind
+  /// The user who owns it: this process's effective user, unless ``LocalFileSystem`` found
+  /// another user's item.
+  let owner: uid_t
 
   /// Creates the error for an item of `kind` at `url`.
   ///
@@ -39,32 +51,52 @@ public struct ForeignItemError: Error, Equatable, CustomStringConvertible, Senda
   ///   - url: Where the item stands.
   ///   - kind: What it is.
   public init(url: URL, kind: Kind) {
+    self.init(url: url, kind: kind, owner: geteuid())
+  }
+
+  private init(url: URL, kind: Kind, owner: uid_t) {
     self.url = url
     self.kind = kind
+    self.owner = owner
   }
 
-  /// The item in a sentence: its path and what it is.
+  /// The error for `file`, a regular file with more than one name, at `url`.
+  init(url: URL, linkedFile file: FileItem) {
+    self.init(url: url, kind: .linkedFile(linkCount: file.linkCount), owner: file.owner)
+  }
+
+  /// The error for `item` at `url`, or `nil` for a regular file, which is what the store uses.
+  init?(url: URL, item: FileItem) {
+    let kind: Kind
+    switch item.kind {
+    case .file: return nil
+    case .directory: kind = .directory
+    case .symbolicLink: kind = .symbolicLink
+    case .fifo: kind = .fifo
+    case .socket: kind = .socket
+    case .device: kind = .device
+    }
+    self.init(url: url, kind: kind, owner: item.owner)
+  }
+
+  /// The item in a sentence: its path, what it is, and what it takes to use the store again.
   public var description: String {
-    "\(url.path(percentEncoded: false)) \(phrase)"
+    let path = url.path(percentEncoded: false)
+    return "\(path) \(item.refusal(at: path))"
   }
 
-  /// What the item is, as a sentence about its path continues: "is a symbolic link".
-  var phrase: String {
-    switch kind {
-    case .symbolicLink: "is a symbolic link"
-    case .directory: "is a directory"
-    case .file: "was created by another program"
-    case .special: "is a FIFO, a socket or a device"
-    }
-  }
-
-  /// The error for the item `status` describes, or `nil` for a regular file.
-  init?(url: URL, status: stat) {
-    switch status.st_mode & S_IFMT {
-    case S_IFREG: return nil
-    case S_IFLNK: self.init(url: url, kind: .symbolicLink)
-    case S_IFDIR: self.init(url: url, kind: .directory)
-    default: self.init(url: url, kind: .special)
-    }
+  /// The item as the stores' shared vocabulary describes it.
+  var item: FileItem {
+    let (itemKind, linkCount): (FileItem.Kind, Int) =
+      switch kind {
+      case .symbolicLink: (.symbolicLink, 1)
+      case .directory: (.directory, 1)
+      case .file: (.file, 1)
+      case .fifo: (.fifo, 1)
+      case .socket: (.socket, 1)
+      case .device: (.device, 1)
+      case .linkedFile(let linkCount): (.file, linkCount)
+      }
+    return FileItem(kind: itemKind, owner: owner, linkCount: linkCount)
   }
 }

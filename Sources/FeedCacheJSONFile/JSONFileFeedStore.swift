@@ -1,3 +1,4 @@
+import DurableStoreSupport
 import FeedCache
 import Foundation
 
@@ -8,28 +9,28 @@ import Foundation
 /// try await store.insert(feed, timestamp: .now)
 /// ```
 ///
-/// **Durability.** An insert writes the new cache to a temporary file beside the store file
-/// (`.<name>.tmp`), flushes it with `fsync`, renames it over the store file and flushes the
-/// directory, so once it returns the new cache survives a crash or a power loss, and a crash at
-/// any moment leaves the old cache or the new one, never a torn file. A delete unlinks the file
-/// and flushes the directory. Insert and delete hold an exclusive `flock` on a lock file beside
-/// the store file (`.<name>.lock`, removed again afterwards), so instances in other tasks or
-/// processes take turns; one waits for the lock up to ``LocalFileSystem/lockTimeout`` (five
+/// **Durability.** An insert writes the new cache to a temporary file of a new name beside the
+/// store file (`.<name>.<UUID>.tmp`), flushes it with `fsync`, renames it over the store file and
+/// flushes the directory, so once it returns the new cache survives a crash or a power loss, and
+/// a crash at any moment leaves the old cache or the new one, never a torn file. A delete unlinks
+/// the file and flushes the directory. Insert and delete hold an exclusive `flock` on a lock file
+/// beside the store file (`.<name>.lock`, removed again afterwards), so instances in other tasks
+/// or processes take turns; one waits for the lock up to ``LocalFileSystem/lockTimeout`` (five
 /// seconds by default), then fails, so a holder that is stopped never blocks it for good. A
 /// temporary file found while holding the lock was left by a writer that died, and is removed
-/// (so is the `.<name>.<UUID>.tmp` of earlier versions of this store). Both names stay within
-/// 255 bytes for any valid store file name. Retrieve takes no lock: it reads the old file or the
-/// new one.
+/// when this user may remove it (so is the `.<name>.tmp` of earlier versions of this store). Both
+/// names stay within 255 bytes for any valid store file name. Retrieve takes no lock: it reads
+/// the old file or the new one.
 ///
 /// **Shared directories.** The store never writes through a symbolic link, so another user of a
 /// directory such as `/tmp` cannot make it write elsewhere: the temporary file is created only
-/// where nothing is (`O_EXCL`), and the lock file is opened without following a link. A link,
-/// a directory or another item the store did not make, standing where it keeps its lock file or
-/// (after it removed its leftovers) its temporary file, makes insert and delete throw
-/// ``JSONFileFeedStoreError/Reason/foreignSideFile`` naming it, and is left as it is. The lock
-/// file is opened read-only, so one that another user owns or that nobody may write still locks.
-/// What the directory's other users can still do is replace the cache with a file of their
-/// own: keep a cache that matters in a directory only its user can write.
+/// where nothing is (`O_EXCL`), at a name nobody can take ahead of it, and the lock file is
+/// opened without following a link. A link, a directory or another item the store did not make,
+/// standing where it keeps its lock file, makes insert and delete throw
+/// ``JSONFileFeedStoreError/Reason/foreignSideFile``, naming it and who can remove it, and is left
+/// as it is. The lock file is opened read-only, so one that another user owns or that nobody may
+/// write still locks. What the directory's other users can still do is replace the cache with a
+/// file of their own: keep a cache that matters in a directory only its user can write.
 ///
 /// **Concurrency.** The file work runs on a serial queue of each instance, never blocking the
 /// Swift concurrency pool; the calls of one instance run in the order they are made.
@@ -43,9 +44,11 @@ import Foundation
 /// **Damaged storage.** A missing file retrieves as `nil`. A file that cannot be read is an
 /// error that names it and says what is wrong and where, and retrieve leaves it as it is. A
 /// corrupt file of this store's format (empty, truncated, not JSON, the wrong shape or value
-/// types), or one that cannot be read at all, is replaced by an insert and removed by a delete. A file of a newer format version,
-/// or a directory where the file should be, is refused by insert and delete alike, and never
-/// modified. Opening a store never touches the disk.
+/// types), or one that cannot be read at all, is replaced by an insert and removed by a delete.
+/// A file of a newer format version, and what the store never makes at its path (a directory, a
+/// symbolic link, a FIFO, a file with a second name), are refused by every operation and never
+/// modified; retrieve reads nothing through a link, and never more than the file's size. Opening
+/// a store never touches the disk.
 public struct JSONFileFeedStore: FeedStore {
   /// The file that holds the cache.
   public let storeURL: URL

@@ -5,28 +5,20 @@ import Foundation
 /// Its ``description`` is a sentence for a log or a bug report: the operation, the file's path,
 /// what is wrong (with the byte offset and the field when the file's bytes are at fault), and
 /// what became of the file.
-public struct JSONFileFeedStoreError: Error, CustomStringConvertible, Sendable {
-  /// The store operation that failed.
-  public enum Operation: Sendable, Equatable {
-    /// ``JSONFileFeedStore/init(storeURL:fileSystem:)``.
-    case open
-    /// ``JSONFileFeedStore/retrieve()``.
-    case retrieve
-    /// ``JSONFileFeedStore/insert(_:timestamp:)``.
-    case insert
-    /// ``JSONFileFeedStore/deleteCachedFeed()``.
-    case delete
-  }
+public struct JSONFileFeedStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The store operation that failed: making the store
+  /// (``JSONFileFeedStore/init(storeURL:fileSystem:)``), or its retrieve, insert or delete.
+  public enum Operation: Hashable, Sendable { case open, retrieve, insert, delete }
 
   /// What went wrong.
   ///
   /// The cases from ``emptyFile`` to ``invalidValue(offset:field:)`` mean the file is this
   /// store's but corrupt, and ``unreadable`` that it cannot be read at all: an insert replaces
-  /// such a file and a delete removes it. ``unsupportedFormatVersion(_:)`` and ``directory`` mean
-  /// the path holds something this store must not overwrite, and ``foreignSideFile`` that such
-  /// an item stands where the store keeps its lock or temporary file: insert and delete refuse
-  /// it and leave it as it is.
-  public enum Reason: Sendable, Equatable {
+  /// such a file and a delete removes it. ``unsupportedFormatVersion(_:)``, ``notAFile`` and
+  /// ``multipleLinks(count:)`` mean the path holds something this store must not overwrite, and
+  /// ``foreignSideFile`` that such an item stands where the store keeps its lock file: insert
+  /// and delete refuse it and leave it as it is.
+  public enum Reason: Hashable, Sendable {
     /// The file is empty.
     case emptyFile
     /// The file ends at byte `offset`, before the cache does.
@@ -43,8 +35,13 @@ public struct JSONFileFeedStoreError: Error, CustomStringConvertible, Sendable {
     case invalidValue(offset: Int, field: String)
     /// The file was written in a format version newer than this store reads.
     case unsupportedFormatVersion(Int)
-    /// A directory is where the store's file should be.
-    case directory
+    /// Something other than a regular file, such as a directory or a symbolic link, is where the
+    /// store's file should be; ``detail`` says what. The store never follows, writes through or
+    /// removes it.
+    case notAFile
+    /// The file has `count` names (hard links). The store never gives a file it makes a second
+    /// name, so it neither reads, replaces nor removes such a file, and never shows its bytes.
+    case multipleLinks(count: Int)
     /// The file exists but could not be read.
     case unreadable
     /// The new cache could not be written.
@@ -155,8 +152,10 @@ public struct JSONFileFeedStoreError: Error, CustomStringConvertible, Sendable {
       "the file is corrupt: a value is invalid at byte \(offset) (\(field)): \(detail)"
     case .unsupportedFormatVersion(let version):
       "the file has format version \(version), newer than this store reads: \(detail)"
-    case .directory:
-      "a directory is where the store's file should be"
+    case .notAFile:
+      "\(detail) is where the store's file should be"
+    case .multipleLinks:
+      "the file \(detail)"
     case .unreadable:
       "the file cannot be read: \(detail)"
     case .unwritable:
@@ -178,12 +177,13 @@ public struct JSONFileFeedStoreError: Error, CustomStringConvertible, Sendable {
     switch (operation, reason) {
     case (.open, _):
       "no store was made"
-    case (.retrieve, .unsupportedFormatVersion), (.retrieve, .directory):
+    case (.retrieve, .unsupportedFormatVersion), (.retrieve, .notAFile),
+      (.retrieve, .multipleLinks):
       "it is left untouched, and insert and delete refuse it too"
     case (.retrieve, _):
       "the file is left untouched; an insert replaces it and a delete removes it"
-    case (.insert, .unsupportedFormatVersion), (.insert, .directory),
-      (.delete, .unsupportedFormatVersion), (.delete, .directory):
+    case (.insert, .unsupportedFormatVersion), (.insert, .notAFile), (.insert, .multipleLinks),
+      (.delete, .unsupportedFormatVersion), (.delete, .notAFile), (.delete, .multipleLinks):
       "this store does not overwrite it, so it is left untouched"
     case (.insert, _):
       "the previous cache is unchanged"

@@ -1,4 +1,4 @@
-import FeedCache
+import DurableStoreSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -40,19 +40,25 @@ public struct LocalFileSystem: FileSystem {
   }
 
   public func contentsOfFile(at url: URL) throws -> Data? {
-    let descriptor = try withPath(of: url) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-    guard descriptor >= 0 else {
-      let error = POSIXError.current()
-      guard error.code == .ENOENT else { throw error }
-      return nil
+    let descriptor = try withPath(of: url) { path in
+      let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+      guard descriptor < 0, errno != ENOENT else { return descriptor }
+      throw foreignItem(at: path, url)
     }
+    guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { throw POSIXError.current() }
-    switch status.st_mode & S_IFMT {
-    case S_IFREG: return try readAll(from: descriptor, expectedSize: Int(status.st_size))
-    case S_IFDIR: throw POSIXError(.EISDIR)
-    default: throw POSIXError(.EINVAL)
+    let item = FileItem(status)
+    switch item.kind {
+    case .file where item.linkCount > 1:
+      throw ForeignItemError(url: url, linkedFile: item)
+    case .file:
+      return try contents(of: descriptor, upTo: Int(status.st_size))
+    case .directory:
+      throw POSIXError(.EISDIR)
+    case .symbolicLink, .fifo, .socket, .device:
+      throw ForeignItemError(url: url, item: item) ?? POSIXError(.EINVAL)
     }
   }
 
@@ -95,9 +101,10 @@ public struct LocalFileSystem: FileSystem {
       guard unlink(path) != 0, errno != ENOENT else { return }
       // Linux fails with EISDIR for a directory, Apple platforms with EPERM.
       let error = POSIXError.current()
-      var status = stat()
-      guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { throw error }
-      throw ForeignItemError(url: url, kind: .directory)
+      guard let item = try? FileItem(atPath: String(cString: path)), item.kind == .directory,
+        let directory = ForeignItemError(url: url, item: item)
+      else { throw error }
+      throw directory
     }
   }
 
@@ -155,7 +162,9 @@ public struct LocalFileSystem: FileSystem {
           close(existing)
           throw error
         }
-        guard let foreign = ForeignItemError(url: url, status: status) else { return existing }
+        guard let foreign = ForeignItemError(url: url, item: FileItem(status)) else {
+          return existing
+        }
         close(existing)
         throw foreign
       }
@@ -174,7 +183,7 @@ public struct LocalFileSystem: FileSystem {
     let error = POSIXError.current()
     var status = stat()
     guard lstat(path, &status) == 0 else { return error }
-    if let foreign = ForeignItemError(url: url, status: status) { return foreign }
+    if let foreign = ForeignItemError(url: url, item: FileItem(status)) { return foreign }
     return error.code == .EEXIST ? ForeignItemError(url: url, kind: .file) : error
   }
 
@@ -189,13 +198,13 @@ public struct LocalFileSystem: FileSystem {
     guard close(descriptor) == 0 else { throw POSIXError.current() }
   }
 
-  /// Reads until the end of the file, which may have grown since its size was taken.
-  private func readAll(from descriptor: Int32, expectedSize: Int) throws -> Data {
-    // One byte more than expected, so that a file of the expected size ends in one read.
-    var buffer = Data(count: max(expectedSize, 0) + 1)
+  /// Reads the first `size` bytes of the file, the size it had when it was opened, or fewer if
+  /// it has shrunk since: never more, so a file that grows while it is read, or one that holds
+  /// more than its size says (a file of `/proc`), costs the store no more than that size.
+  private func contents(of descriptor: Int32, upTo size: Int) throws -> Data {
+    var buffer = Data(count: max(size, 0))
     var filled = 0
-    while true {
-      if filled == buffer.count { buffer.count += buffer.count }
+    while filled < buffer.count {
       let count = buffer.withUnsafeMutableBytes { raw -> Int in
         guard let start = raw.baseAddress else { return 0 }
         return read(descriptor, start + filled, raw.count - filled)
@@ -235,12 +244,5 @@ public struct LocalFileSystem: FileSystem {
       guard let path else { throw POSIXError(.EINVAL) }
       return try body(path)
     }
-  }
-}
-
-extension POSIXError {
-  /// The error `errno` holds now.
-  fileprivate static func current() -> POSIXError {
-    POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
   }
 }

@@ -5,14 +5,16 @@ extension SQLiteFeedStore: FeedStore {
   /// Removes the cached feed, if any, in one write transaction, and shrinks the file and its log.
   ///
   /// A file of the store's own that cannot be read (see
-  /// ``SQLiteFeedStoreError/damagedStorage(operation:path:problem:)``) is removed with its side
+  /// ``SQLiteFeedStoreError/Reason/damagedStorage``) is removed with its side
   /// files; a missing file stays missing.
   ///
   /// - Throws: ``SQLiteFeedStoreError`` when the database cannot be changed, for example
   ///   `SQLITE_BUSY` when another connection holds the write lock past ``busyTimeout``, or when the
   ///   file is not the store's to change; the storage is then left as it was.
   public func deleteCachedFeed() async throws {
-    try await storage.run { try $0.delete() }
+    try await storage.run { storage in
+      try SQLiteFeedStoreError.reporting(.delete) { try storage.delete() }
+    }
   }
 
   /// Replaces the cached feed with `feed`, cached at `timestamp`, in one write transaction.
@@ -24,12 +26,13 @@ extension SQLiteFeedStore: FeedStore {
   ///     feed. Each URL is stored as its `absoluteString`.
   ///   - timestamp: When the feed was cached; stored bit for bit.
   /// - Throws: ``SQLiteFeedStoreError`` when the database cannot be changed or is not the store's
-  ///   to change, or
-  ///   ``SQLiteFeedStoreError/unsupportedValue(operation:path:image:field:problem:)`` for a
-  ///   timestamp that is not finite or a URL that would not read back; the previous cache is then
-  ///   left as it was.
+  ///   to change, or with the reason ``SQLiteFeedStoreError/Reason/nonFiniteTimestamp`` or
+  ///   ``SQLiteFeedStoreError/Reason/unrepresentableURL(imageIndex:)`` for a timestamp or a URL
+  ///   that would not read back; the previous cache is then left as it was.
   public func insert(_ feed: [LocalFeedImage], timestamp: Date) async throws {
-    try await storage.run { try $0.insert(feed, timestamp: timestamp) }
+    try await storage.run { storage in
+      try SQLiteFeedStoreError.reporting(.insert) { try storage.insert(feed, timestamp: timestamp) }
+    }
   }
 
   /// Delivers the cached feed, read in one transaction so it is never half of a write.
@@ -38,12 +41,14 @@ extension SQLiteFeedStore: FeedStore {
   ///
   /// - Returns: The cached feed, or `nil` when nothing is cached (or there is no file yet).
   /// - Throws: ``SQLiteFeedStoreError`` when the database cannot be read:
-  ///   ``SQLiteFeedStoreError/damagedStorage(operation:path:problem:)`` for a file of the store's
+  ///   ``SQLiteFeedStoreError/Reason/damagedStorage`` for a file of the store's
   ///   own that cannot be read, a refusal for a file that is not the store's, or
-  ///   ``SQLiteFeedStoreError/corruptRow(operation:path:table:row:column:problem:)`` when a stored
+  ///   ``SQLiteFeedStoreError/Reason/corruptRow(table:row:column:)`` when a stored
   ///   value does not decode; nothing is changed.
   public func retrieve() async throws -> CachedFeed? {
-    try await storage.run { try $0.retrieve() }
+    try await storage.run { storage in
+      try SQLiteFeedStoreError.reporting(.retrieve) { try storage.retrieve() }
+    }
   }
 }
 
@@ -58,7 +63,9 @@ extension SQLiteFeedStore {
   ///
   /// - Throws: ``SQLiteFeedStoreError`` when the database cannot be created or opened.
   package func createDatabaseIfNeeded() async throws {
-    try await storage.run { try $0.createDatabaseIfNeeded() }
+    try await storage.run { storage in
+      try SQLiteFeedStoreError.reporting(.insert) { try storage.createDatabaseIfNeeded() }
+    }
   }
 
   /// Closes the store's connection to its file now, on its queue; the next operation opens it

@@ -1,3 +1,4 @@
+import DurableStoreSupport
 import FeedCache
 import Foundation
 
@@ -21,7 +22,7 @@ import Foundation
 /// - Damaged storage: a file of the store's own that cannot be read (empty, not a database,
 ///   truncated, or broken inside, as SQLite's quick check finds when the store first opens the
 ///   file: pages two tables share, rows that break the schema's constraints) makes retrieve
-///   throw ``SQLiteFeedStoreError/damagedStorage(operation:path:problem:)``; insert replaces it
+///   throw ``SQLiteFeedStoreError/Reason/damagedStorage``; insert replaces it
 ///   and delete removes it. A file that is not the store's to change (another
 ///   application's database, a database from a newer version of this code, a directory, a
 ///   symbolic link, which SQLite would write through) is refused by every operation and never
@@ -31,7 +32,7 @@ import Foundation
 ///   the user may not write to, where SQLite cannot make its log and the log's index, retrieve
 ///   still delivers the cache (it opens the file as immutable for that retrieve, when no log holds
 ///   commits), and insert and delete throw
-///   ``SQLiteFeedStoreError/readOnlyStorage(operation:path:reason:)`` saying why; deleting when
+///   ``SQLiteFeedStoreError/Reason/readOnlyStorage`` saying why; deleting when
 ///   nothing is cached succeeds.
 /// - Full disk: a delete that SQLite cannot write into a full disk removes the database and its
 ///   side files instead, which frees their space, unless another connection has the database
@@ -84,17 +85,20 @@ public final class SQLiteFeedStore: Sendable {
   ///   - busyTimeout: How long an operation waits for another connection (another store on the
   ///     same file, another process) to release its lock before it throws `SQLITE_BUSY`, and for
   ///     another store removing a damaged file to release the directory's before it throws
-  ///     ``SQLiteFeedStoreError/fileSystem(operation:path:code:message:)`` with `EWOULDBLOCK`.
+  ///     ``SQLiteFeedStoreError/Reason/fileSystem(code:)`` with `EWOULDBLOCK`.
   ///     Zero fails at once. ``defaultBusyTimeout`` unless given.
-  /// - Throws: ``SQLiteFeedStoreError/notAFileURL(_:)`` for a URL that is not a file URL, and
-  ///   ``SQLiteFeedStoreError/fileNameTooLong(path:bytes:limit:)`` for a file name longer than
+  /// - Throws: ``SQLiteFeedStoreError/Reason/notAFileURL`` for a URL that is not a file URL, and
+  ///   ``SQLiteFeedStoreError/Reason/fileNameTooLong(bytes:limit:)`` for a file name longer than
   ///   ``maximumFileNameLength`` bytes. Never for what is (or is not) at the URL.
   public init(storeURL: URL, busyTimeout: Duration = defaultBusyTimeout) throws {
-    let path = try SQLiteConnection.path(of: storeURL)
+    let path = try SQLiteFeedStoreError.reporting(.open) {
+      try SQLiteConnection.path(of: storeURL)
+    }
     let nameLength = path.utf8.split(separator: UInt8(ascii: "/")).last?.count ?? 0
     guard nameLength <= Self.maximumFileNameLength else {
-      throw SQLiteFeedStoreError.fileNameTooLong(
-        path: path, bytes: nameLength, limit: Self.maximumFileNameLength)
+      throw SQLiteFeedStoreError(
+        .open,
+        .fileNameTooLong(path: path, bytes: nameLength, limit: Self.maximumFileNameLength))
     }
     self.storeURL = storeURL
     self.busyTimeout = busyTimeout
@@ -109,7 +113,7 @@ public final class SQLiteFeedStore: Sendable {
   /// Use it for previews, tests and throwaway sessions.
   ///
   /// - Returns: An empty store.
-  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:path:resultCode:message:)`` when SQLite
+  /// - Throws: ``SQLiteFeedStoreError/Reason/sqlite(resultCode:)`` when SQLite
   ///   cannot open the database, for example out of memory.
   public static func inMemory() throws -> SQLiteFeedStore {
     try SQLiteFeedStore(inMemory: ())
@@ -118,9 +122,10 @@ public final class SQLiteFeedStore: Sendable {
   private init(inMemory: Void) throws {
     self.storeURL = nil
     self.busyTimeout = .zero
-    self.storage = BlockingWorkQueue(
-      label: Self.queueLabel,
-      state: FeedStorage(inMemory: try FeedDatabase(inMemoryWith: .zero)))
+    let database = try SQLiteFeedStoreError.reporting(.open) {
+      try FeedDatabase(inMemoryWith: .zero)
+    }
+    self.storage = BlockingWorkQueue(label: Self.queueLabel, state: FeedStorage(inMemory: database))
   }
 
   private static let queueLabel = "FeedCacheSQLite.SQLiteFeedStore"

@@ -1,175 +1,152 @@
 import Foundation
 
-/// Why a ``SQLiteFeedStore`` could not read or change its database.
+/// Why a ``SQLiteFeedStore`` could not do what it was asked, on which database, and why.
 ///
-/// Every case names the database (`path`, or `:memory:`) and what the store was doing
-/// (`operation`, such as "retrieve the cached feed"). ``description`` reads as one sentence.
+/// Its ``description`` is a sentence for a log or a bug report: what the store was doing (down
+/// to the step, such as "insert the feed: open its directory"), the database's path, and what is
+/// wrong. Switch over ``reason`` to tell the failures apart:
+///
+/// ```swift
+/// do {
+///   try await store.insert(feed, timestamp: .now)
+/// } catch let error as SQLiteFeedStoreError where error.reason == .readOnlyStorage {
+///   // Retrieve still works; tell the user the cache cannot be updated.
+/// }
+/// ```
 ///
 /// Damaged storage comes in two kinds. The store's own storage that cannot be read
-/// (``damagedStorage(operation:path:problem:)``: an empty file, a file that is not a database, a
-/// truncated database, the store's tables in another shape) is replaced by an insert and removed
-/// by a delete. Storage that is not the
-/// store's to change (``foreignDatabase(operation:path:tables:)``,
-/// ``unsupportedSchemaVersion(operation:path:found:newestSupported:)``,
-/// ``notAFile(operation:path:)``, ``foreignSideFile(operation:path:sideFile:item:)``) is refused
-/// by every operation and never modified.
-public enum SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// SQLite returned a failure while the store was doing `operation` on the database at `path`.
-  ///
-  /// `resultCode` is SQLite's extended result code (such as `SQLITE_BUSY`, 5, or
-  /// `SQLITE_CONSTRAINT_TRIGGER`, 1811); its low byte is the primary code. `message` is the text
-  /// of `sqlite3_errmsg` at the time of the failure.
-  case sqlite(operation: String, path: String, resultCode: Int32, message: String)
+/// (``Reason/damagedStorage``: an empty file, a file that is not a database, a truncated
+/// database, the store's tables in another shape) is replaced by an insert and removed by a
+/// delete. Storage that is not the store's to change (``Reason/foreignDatabase(tables:)``,
+/// ``Reason/unsupportedFormatVersion(_:)``, ``Reason/notAFile``,
+/// ``Reason/multipleLinks(count:)``, ``Reason/foreignSideFile``) is refused by every operation
+/// and never modified.
+public struct SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The store operation that failed: making the store
+  /// (``SQLiteFeedStore/init(storeURL:busyTimeout:)`` or ``SQLiteFeedStore/inMemory()``), or its
+  /// retrieve, insert or delete.
+  public enum Operation: Hashable, Sendable { case open, retrieve, insert, delete }
 
-  /// The file at `path` is the store's own but cannot be read: `problem` says why (it is empty,
-  /// it is not a database, it is truncated or corrupt, its tables are not in the store's shape).
-  /// An insert replaces it and a delete removes it; a retrieve leaves it as it is.
-  case damagedStorage(operation: String, path: String, problem: String)
+  /// What went wrong; ``detail`` says more.
+  public enum Reason: Hashable, Sendable {
+    /// SQLite returned a failure. `resultCode` is its extended result code (such as
+    /// `SQLITE_BUSY`, 5, or `SQLITE_CONSTRAINT_TRIGGER`, 1811), whose low byte is the primary
+    /// code; ``detail`` is the text of `sqlite3_errmsg` at the time of the failure.
+    case sqlite(resultCode: Int32)
+    /// The file is the store's own but cannot be read: ``detail`` says why (it is empty, it is
+    /// not a database, it is truncated or corrupt, its tables are not in the store's shape). An
+    /// insert replaces it and a delete removes it; a retrieve leaves it as it is.
+    case damagedStorage
+    /// The database belongs to another application: it holds `tables`, which are not the
+    /// store's, so the store neither reads nor changes it.
+    case foreignDatabase(tables: [String])
+    /// The database records a schema version this code does not know, usually one written by a
+    /// newer version of it, so the store neither reads nor changes it.
+    case unsupportedFormatVersion(Int)
+    /// Something other than a regular file, such as a directory or a symbolic link, is where the
+    /// database file should be (``detail`` says what); the store never follows, writes into or
+    /// removes it.
+    case notAFile
+    /// The database file has `count` names (hard links). SQLite keeps a write-ahead log per name,
+    /// so a commit made through one name could be lost through another: the store neither reads
+    /// nor changes it.
+    case multipleLinks(count: Int)
+    /// Something the store did not make stands where SQLite keeps a side file of the database
+    /// (its write-ahead log, the log's index or a rollback journal): an item that is not a file,
+    /// or another user's file. ``detail`` names it, says what it is and who can remove it. The
+    /// store leaves it alone and refuses every operation until it is gone.
+    case foreignSideFile
+    /// A stored row does not hold a valid value: for example an image id that is not a UUID or
+    /// a URL that does not parse. `row` is the image's position, or the cache row's id.
+    case corruptRow(table: String, row: Int64, column: String)
+    /// The timestamp to insert is NaN or infinite, which the store cannot keep exactly; nothing
+    /// was written.
+    case nonFiniteTimestamp
+    /// The URL of the image at `imageIndex` of the feed to insert would not read back as the
+    /// same URL; nothing was written.
+    case unrepresentableURL(imageIndex: Int)
+    /// Nothing can be written to the storage, as ``detail`` says: its volume is mounted
+    /// read-only, or its directory refuses new files (permissions, an immutable flag) where
+    /// SQLite would have to create its log and the log's index. Retrieve still reads the cache;
+    /// insert and delete throw this and change nothing.
+    case readOnlyStorage
+    /// The operating system refused a file operation: `code` is its `errno`, and ``detail`` its
+    /// text.
+    case fileSystem(code: Int32)
+    /// The database file's name is `bytes` long, but SQLite needs room for the names of its side
+    /// files (`-wal`, `-shm`) beside it: names of at most `limit` bytes work.
+    case fileNameTooLong(bytes: Int, limit: Int)
+    /// The store's URL is not a `file:` URL, so there is no file to open.
+    case notAFileURL
+  }
 
-  /// The database at `path` belongs to another application: it holds `tables`, which are not the
-  /// store's, so the store neither reads nor changes it.
-  case foreignDatabase(operation: String, path: String, tables: [String])
+  /// The operation that failed.
+  public let operation: Operation
+  /// What the SQLite layer reported, which every other property reads.
+  let failure: SQLiteFailure
 
-  /// The database at `path` records a schema version this code does not know, usually one written
-  /// by a newer version of it, so the store neither reads nor changes it.
-  case unsupportedSchemaVersion(
-    operation: String, path: String, found: Int64, newestSupported: Int32)
+  /// The error for `failure`, met while the store did `operation`.
+  init(_ operation: Operation, _ failure: SQLiteFailure) {
+    self.operation = operation
+    self.failure = failure
+  }
 
-  /// Something other than a regular file, such as a directory or a symbolic link, is where the
-  /// database file should be; the store never follows, writes into or removes it.
-  case notAFile(operation: String, path: String)
+  /// What went wrong.
+  public var reason: Reason {
+    switch failure {
+    case .sqlite(_, _, let resultCode, _): .sqlite(resultCode: resultCode)
+    case .damagedStorage: .damagedStorage
+    case .foreignDatabase(_, _, let tables): .foreignDatabase(tables: tables)
+    case .unsupportedSchemaVersion(_, _, let found, _): .unsupportedFormatVersion(Int(found))
+    case .notAFile: .notAFile
+    case .multipleLinks(_, _, let count): .multipleLinks(count: count)
+    case .foreignSideFile: .foreignSideFile
+    case .corruptRow(_, _, let table, let row, let column, _):
+      .corruptRow(table: table, row: row, column: column)
+    case .unsupportedValue(_, _, let image?, _, _): .unrepresentableURL(imageIndex: image)
+    case .unsupportedValue(_, _, nil, _, _): .nonFiniteTimestamp
+    case .readOnlyStorage: .readOnlyStorage
+    case .fileSystem(_, _, let code, _): .fileSystem(code: code)
+    case .fileNameTooLong(_, let bytes, let limit): .fileNameTooLong(bytes: bytes, limit: limit)
+    case .notAFileURL: .notAFileURL
+    }
+  }
 
-  /// Something the store did not make stands where SQLite keeps a side file of the database at
-  /// `path`: at `sideFile` (the write-ahead log, its index or a rollback journal) is `item`, such
-  /// as "a directory" or "a symbolic link". SQLite would fail on it forever, wait on it forever
-  /// (a FIFO) or write where a link points, so the store leaves it alone and refuses every
-  /// operation until it is removed.
-  case foreignSideFile(operation: String, path: String, sideFile: String, item: String)
+  /// The database file; the URL given for ``Reason/notAFileURL``; `nil` for a store in memory.
+  public var storeURL: URL? {
+    if case .notAFileURL(let url) = failure { return url }
+    guard let path = failure.path, path != SQLiteConnection.inMemoryPath else { return nil }
+    return URL(filePath: path)
+  }
 
-  /// A stored row of the database at `path` does not hold a valid value: for example an image id
-  /// that is not a UUID or a URL that does not parse. `row` is the image's position, or the cache
-  /// row's id.
-  case corruptRow(
-    operation: String, path: String, table: String, row: Int64, column: String, problem: String)
-
-  /// A value given to insert cannot be stored so that it reads back exactly, so nothing was
-  /// written: `image` is the image's position in the feed, or `nil` for the timestamp.
-  case unsupportedValue(
-    operation: String, path: String, image: Int?, field: String, problem: String)
-
-  /// Nothing can be written to the storage at `path`, as `reason` says: its volume is mounted
-  /// read-only, or its directory refuses new files (permissions, an immutable flag) where SQLite
-  /// would have to create its log and the log's index. Retrieve still reads the cache; insert and
-  /// delete throw this and change nothing.
-  case readOnlyStorage(operation: String, path: String, reason: String)
-
-  /// The operating system refused a file operation on `path`: `code` is its `errno` and
-  /// `message` its text.
-  case fileSystem(operation: String, path: String, code: Int32, message: String)
-
-  /// The database file's name at `path` is `bytes` long, but SQLite needs room for the names of
-  /// its side files (`-wal`, `-shm`) beside it: names of at most `limit` bytes work.
-  case fileNameTooLong(path: String, bytes: Int, limit: Int)
-
-  /// The store's URL is not a `file:` URL, so there is no file to open.
-  case notAFileURL(URL)
-
-  /// The database the error is about: its path, `:memory:`, or `nil` for a URL that is not a
-  /// file URL.
-  public var path: String? {
-    switch self {
-    case .sqlite(_, let path, _, _), .damagedStorage(_, let path, _),
-      .foreignDatabase(_, let path, _), .unsupportedSchemaVersion(_, let path, _, _),
-      .notAFile(_, let path), .foreignSideFile(_, let path, _, _),
-      .corruptRow(_, let path, _, _, _, _),
-      .unsupportedValue(_, let path, _, _, _), .readOnlyStorage(_, let path, _),
-      .fileSystem(_, let path, _, _),
-      .fileNameTooLong(let path, _, _):
-      return path
-    case .notAFileURL:
-      return nil
+  /// The details: SQLite's or the operating system's message, or what exactly is wrong with
+  /// the storage or the values.
+  public var detail: String {
+    switch failure {
+    case .sqlite(_, _, _, let message), .fileSystem(_, _, _, let message): message
+    case .damagedStorage(_, _, let problem), .corruptRow(_, _, _, _, _, let problem),
+      .unsupportedValue(_, _, _, _, let problem):
+      problem
+    case .foreignDatabase(_, _, let tables): "its tables are \(tables.joined(separator: ", "))"
+    case .unsupportedSchemaVersion(_, _, _, let newestSupported):
+      "this code supports versions up to \(newestSupported)"
+    case .notAFile(_, _, let item): "it is \(item)"
+    case .multipleLinks(_, _, let count): "it has \(count) names"
+    case .foreignSideFile(_, _, let sideFile, let refusal): "\(sideFile) \(refusal)"
+    case .readOnlyStorage(_, _, let reason): reason
+    case .fileNameTooLong(_, let bytes, let limit):
+      "its file name is \(bytes) bytes; at most \(limit) leave room for SQLite's side files"
+    case .notAFileURL(let url): url.scheme.map { "its scheme is \($0)" } ?? "it has no scheme"
     }
   }
 
   /// SQLite's extended result code, when SQLite reported the failure.
   public var resultCode: Int32? {
-    guard case .sqlite(_, _, let resultCode, _) = self else { return nil }
-    return resultCode
+    failure.resultCode
   }
 
   /// The failure as one sentence: what the store was doing, on which database, and why.
   public var description: String {
-    switch self {
-    case .sqlite(let operation, let path, let resultCode, let message):
-      return
-        "Could not \(operation) at \(path): SQLite error \(resultCode) "
-        + "(\(Self.name(of: resultCode))): \(message)"
-    case .damagedStorage(let operation, let path, let problem):
-      return
-        "Could not \(operation) at \(path): \(problem); inserting a feed replaces the file and "
-        + "deleting the cache removes it"
-    case .foreignDatabase(let operation, let path, let tables):
-      return
-        "Could not \(operation) at \(path): the file is another application's database (tables "
-        + "\(tables.joined(separator: ", "))); the store does not read or change it"
-    case .unsupportedSchemaVersion(let operation, let path, let found, let newestSupported):
-      return
-        "Could not \(operation) at \(path): its schema version \(found) is not one this code "
-        + "knows (it supports versions up to \(newestSupported)); the file was left untouched"
-    case .notAFile(let operation, let path):
-      return
-        "Could not \(operation) at \(path): it is a directory, a symbolic link or another item "
-        + "that is not a file, where the database file should be; the store never follows, writes "
-        + "into or removes it, so it was left untouched"
-    case .foreignSideFile(let operation, let path, let sideFile, let item):
-      return
-        "Could not \(operation) at \(path): \(sideFile), where SQLite keeps the database's "
-        + "\(Self.role(ofSideFile: sideFile)), is \(item), which the store did not make and never "
-        + "follows, writes through or removes: remove it to use the store"
-    case .corruptRow(let operation, let path, let table, let row, let column, let problem):
-      return
-        "Could not \(operation) at \(path): row \(row) of \(table) has an invalid \(column): "
-        + problem
-    case .unsupportedValue(let operation, let path, let image, let field, let problem):
-      let value = image.map { "image \($0)'s \(field)" } ?? "the \(field)"
-      return
-        "Could not \(operation) at \(path): \(value) cannot be stored exactly: \(problem); "
-        + "nothing was written"
-    case .readOnlyStorage(let operation, let path, let reason):
-      return
-        "Could not \(operation) at \(path): the storage is read-only (\(reason)), so the cache "
-        + "can be retrieved but not changed"
-    case .fileSystem(let operation, let path, let code, let message):
-      return "Could not \(operation) at \(path): \(message) (errno \(code))"
-    case .fileNameTooLong(let path, let bytes, let limit):
-      return
-        "Could not use \(path) as a feed store: its file name is \(bytes) bytes, but SQLite "
-        + "adds \"-wal\" and \"-shm\" to it for its side files, so it must be at most \(limit)"
-    case .notAFileURL(let url):
-      return "Could not open the feed store at \(url): it is not a file URL"
-    }
+    failure.description
   }
-
-  /// What SQLite keeps in the side file at `path`, as its name's suffix says.
-  private static func role(ofSideFile path: String) -> String {
-    if path.hasSuffix("-wal") { return "write-ahead log" }
-    if path.hasSuffix("-shm") { return "write-ahead log index" }
-    return "rollback journal"
-  }
-
-  /// The symbolic name of a result code's primary code, such as `SQLITE_BUSY`.
-  private static func name(of resultCode: Int32) -> String {
-    let primary = Int(resultCode & 0xFF)
-    return primary < primaryNames.count ? primaryNames[primary] : "unknown result code"
-  }
-
-  /// SQLite's primary result codes, 0 to 28, in order.
-  private static let primaryNames: [String] = [
-    "SQLITE_OK", "SQLITE_ERROR", "SQLITE_INTERNAL", "SQLITE_PERM", "SQLITE_ABORT", "SQLITE_BUSY",
-    "SQLITE_LOCKED", "SQLITE_NOMEM", "SQLITE_READONLY", "SQLITE_INTERRUPT", "SQLITE_IOERR",
-    "SQLITE_CORRUPT", "SQLITE_NOTFOUND", "SQLITE_FULL", "SQLITE_CANTOPEN", "SQLITE_PROTOCOL",
-    "SQLITE_EMPTY", "SQLITE_SCHEMA", "SQLITE_TOOBIG", "SQLITE_CONSTRAINT", "SQLITE_MISMATCH",
-    "SQLITE_MISUSE", "SQLITE_NOLFS", "SQLITE_AUTH", "SQLITE_FORMAT", "SQLITE_RANGE",
-    "SQLITE_NOTADB", "SQLITE_NOTICE", "SQLITE_WARNING",
-  ]
 }

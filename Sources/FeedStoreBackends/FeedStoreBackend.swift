@@ -1,7 +1,3 @@
-import FeedCache
-import FeedCacheInMemory
-import FeedCacheJSONFile
-import FeedCacheSQLite
 import Foundation
 
 /// One backend of this repository, registered once: the benchmark measures every backend in
@@ -9,6 +5,16 @@ import Foundation
 ///
 /// This list knows nothing of the spec library, so the benchmark never links Swift Testing.
 package struct FeedStoreBackend: Sendable, CustomStringConvertible {
+  /// Which of this repository's backends it is: what code that needs a backend's own types
+  /// switches over, so a new backend cannot go without them.
+  package enum Kind: CaseIterable, Sendable {
+    case inMemory
+    case jsonFile
+    case sqlite
+  }
+
+  /// Which backend it is.
+  package let kind: Kind
   /// The backend's short name, as test cases and benchmark rows show it.
   package let name: String
   /// Whether a store made in a directory keeps its cache there for the next store made in it.
@@ -20,6 +26,7 @@ package struct FeedStoreBackend: Sendable, CustomStringConvertible {
   /// Registers a backend.
   ///
   /// - Parameters:
+  ///   - kind: Which backend it is.
   ///   - name: The backend's short name.
   ///   - isPersistent: Whether stores made in one directory share their storage.
   ///   - makeStore: Opens the store whose storage is in the directory it is given, as an app
@@ -27,13 +34,15 @@ package struct FeedStoreBackend: Sendable, CustomStringConvertible {
   ///   - prepareStorage: Makes what a store makes on first use, such as a database file, as
   ///     after an app's first launch; nothing by default.
   ///   - closeStorage: Closes what a store keeps open of its storage; nothing by default.
-  package init(
+  private init(
+    _ kind: Kind,
     _ name: String,
     isPersistent: Bool,
     makeStore: @escaping @Sendable (_ directory: URL) async throws -> any FeedStore,
     prepareStorage: @escaping @Sendable (_ store: any FeedStore) async throws -> Void = { _ in },
     closeStorage: @escaping @Sendable (_ store: any FeedStore) async -> Void = { _ in }
   ) {
+    self.kind = kind
     self.name = name
     self.isPersistent = isPersistent
     self.makeStoreInDirectory = makeStore
@@ -74,19 +83,20 @@ package struct FeedStoreBackend: Sendable, CustomStringConvertible {
 }
 
 extension FeedStoreBackend {
-  /// Every backend of this repository.
-  package static let all: [FeedStoreBackend] = [inMemory, jsonFile, sqlite]
+  /// Every backend of this repository, one of each kind.
+  package static let all: [FeedStoreBackend] = Kind.allCases.map(\.backend)
 
-  package static let inMemory = FeedStoreBackend("InMemory", isPersistent: false) { _ in
+  package static let inMemory = FeedStoreBackend(.inMemory, "InMemory", isPersistent: false) { _ in
     InMemoryFeedStore()
   }
 
-  package static let jsonFile = FeedStoreBackend("JSONFile", isPersistent: true) { directory in
+  package static let jsonFile = FeedStoreBackend(.jsonFile, "JSONFile", isPersistent: true) {
+    directory in
     try JSONFileFeedStore(storeURL: directory.appending(path: "feed.json"))
   }
 
   package static let sqlite = FeedStoreBackend(
-    "SQLite", isPersistent: true,
+    .sqlite, "SQLite", isPersistent: true,
     makeStore: { directory in
       try SQLiteFeedStore(storeURL: directory.appending(path: "feed.sqlite"))
     },
@@ -99,5 +109,16 @@ extension FeedStoreBackend {
   /// - Returns: The backend, or `nil` when none of ``all`` has that name.
   package static func named(_ name: String) -> FeedStoreBackend? {
     all.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+  }
+}
+
+extension FeedStoreBackend.Kind {
+  /// The backend of this kind.
+  fileprivate var backend: FeedStoreBackend {
+    switch self {
+    case .inMemory: .inMemory
+    case .jsonFile: .jsonFile
+    case .sqlite: .sqlite
+    }
   }
 }

@@ -1,10 +1,12 @@
+import FeedStoreBackends
 import FeedStoreSpecs
 import Foundation
 
 /// One backend of this repository as the conformance run checks it: its name and the factory
 /// whose capabilities choose its specs.
 ///
-/// Every backend in `FeedStoreBackend.all` has one; a test fails when one is missing.
+/// Every backend in `FeedStoreBackend.all` has one, as ``init(checking:)`` makes it: a backend
+/// added there without a factory here does not compile.
 package struct ConformanceBackend: Sendable, CustomStringConvertible {
   /// The backend's name, as `FeedStoreBackend` registers it.
   package let name: String
@@ -44,12 +46,20 @@ package struct ConformanceBackend: Sendable, CustomStringConvertible {
 }
 
 extension ConformanceBackend {
-  /// Every backend of this repository, with its factory.
-  package static let all: [ConformanceBackend] = [
-    ConformanceBackend("InMemory") { _ in InMemoryFeedStoreFactory() },
-    ConformanceBackend("JSONFile", makeFactory: JSONFileFeedStoreFactory.init(directory:)),
-    ConformanceBackend("SQLite", makeFactory: SQLiteFeedStoreFactory.init(directory:)),
-  ]
+  /// Every backend of this repository, `FeedStoreBackend.all`, with its factory.
+  package static let all: [ConformanceBackend] = FeedStoreBackend.all.map(Self.init(checking:))
+
+  /// The conformance run of `backend`, with the factory of its kind.
+  private init(checking backend: FeedStoreBackend) {
+    switch backend.kind {
+    case .inMemory:
+      self.init(backend.name) { _ in InMemoryFeedStoreFactory() }
+    case .jsonFile:
+      self.init(backend.name, makeFactory: JSONFileFeedStoreFactory.init(directory:))
+    case .sqlite:
+      self.init(backend.name, makeFactory: SQLiteFeedStoreFactory.init(directory:))
+    }
+  }
 
   /// Our durable backends, each in a directory where `fault` breaks them for real, with only the
   /// failure specs the fault can prove.

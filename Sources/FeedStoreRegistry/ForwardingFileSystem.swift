@@ -1,4 +1,4 @@
-import FeedCacheJSONFile
+import FeedStoreBackends
 import Foundation
 
 /// A file system that passes every call it does not implement itself to ``base``: a test file

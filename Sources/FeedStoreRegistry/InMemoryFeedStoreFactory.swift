@@ -1,4 +1,4 @@
-import FeedCacheInMemory
+import FeedStoreBackends
 import FeedStoreSpecs
 
 /// Makes ``FeedCacheInMemory/InMemoryFeedStore``s: core specs only, since the store can neither

@@ -1,4 +1,4 @@
-import FeedCacheJSONFile
+import FeedStoreBackends
 import Foundation
 
 /// A damaged store file, and the file system its stores reach it through: the real one, or one

@@ -1,5 +1,4 @@
-import FeedCache
-import FeedCacheJSONFile
+import FeedStoreBackends
 import FeedStoreSpecs
 import Foundation
 

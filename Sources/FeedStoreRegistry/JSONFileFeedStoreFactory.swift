@@ -1,4 +1,4 @@
-import FeedCacheJSONFile
+import FeedStoreBackends
 import FeedStoreSpecs
 import Foundation
 

@@ -1,5 +1,4 @@
-import FeedCache
-import FeedCacheSQLite
+import FeedStoreBackends
 import FeedStoreSpecs
 import Foundation
 

@@ -1,4 +1,4 @@
-import FeedCacheSQLite
+import FeedStoreBackends
 import FeedStoreSpecs
 import Foundation
 

@@ -3,13 +3,13 @@ import FeedCacheJSONFile
 import FeedStoreRegistry
 import FeedStoreSpecs
 import Foundation
-import SharedSupport
 import Testing
 
 /// The JSON file store on a volume mounted read-only, for real (`FEEDSTORE_OS_FAULTS=1`, as
 /// root): retrieve delivers the cache; insert and delete throw, naming the file system's refusal,
 /// and change nothing.
-@Suite(.requiring(.readOnlyVolume)) struct JSONFileFeedStoreReadOnlyStorageTests {
+@Suite(.temporaryDirectory, .requiring(.readOnlyVolume))
+struct JSONFileFeedStoreReadOnlyStorageTests {
   @Test func retrieve_deliversTheCacheOnAReadOnlyVolume() async throws {
     try await onReadOnlyVolume { (sut, cache) async throws in
       let retrieved = try await sut.retrieve()
@@ -39,15 +39,14 @@ import Testing
   private func onReadOnlyVolume(_ body: (JSONFileFeedStore, CachedFeed) async throws -> Void)
     async throws
   {
-    try await withTemporaryDirectory { directory in
-      try await OperatingSystemFault.readOnlyVolume.withFaultyDirectory(in: directory) { volume in
-        let sut = try JSONFileFeedStore(storeURL: volume.appending(path: "feed.json"))
-        let cache = FeedStoreFixtures.uniqueCachedFeed()
-        try await sut.insert(cache.feed, timestamp: cache.timestamp)
-        try OperatingSystemFault.readOnlyVolume.inject(in: volume)
+    let directory = try TemporaryDirectory.current
+    try await OperatingSystemFault.readOnlyVolume.withFaultyDirectory(in: directory) { volume in
+      let sut = try JSONFileFeedStore(storeURL: volume.appending(path: "feed.json"))
+      let cache = FeedStoreFixtures.uniqueCachedFeed()
+      try await sut.insert(cache.feed, timestamp: cache.timestamp)
+      try OperatingSystemFault.readOnlyVolume.inject(in: volume)
 
-        try await body(sut, cache)
-      }
+      try await body(sut, cache)
     }
   }
 }

@@ -10,63 +10,60 @@ import Testing
 ///
 /// It never writes through a symbolic link it did not make, says so when one is in its way, and
 /// locks a lock file it may not write. Every link, directory and lock file here is real.
-@Suite struct JSONFileFeedStoreSharedDirectoryTests {
+@Suite(.temporaryDirectory) struct JSONFileFeedStoreSharedDirectoryTests {
   // MARK: A link where the lock file belongs
 
   // Before: the insert succeeded, having created an empty file where the link pointed.
   @Test func insert_refusesALockFileLinkAndCreatesNothingWhereItPoints() async throws {
-    try await withTemporaryDirectory { directory in
-      let sut = try makeSUT(in: directory)
-      let target = directory.appending(path: "elsewhere")
-      try plantLink(at: ".feed.json.lock", in: directory, pointingAt: target)
+    let directory = try TemporaryDirectory.current
+    let sut = try makeSUT(in: directory)
+    let target = directory.appending(path: "elsewhere")
+    try plantLink(at: ".feed.json.lock", in: directory, pointingAt: target)
 
-      let error = await #expect(throws: JSONFileFeedStoreError.self) {
-        try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
-      }
-
-      #expect(error?.reason == .foreignSideFile)
-      #expect(!exists(target))
-      #expect(try isLink(at: ".feed.json.lock", in: directory))
-      #expect(try await sut.retrieve() == nil)
+    let error = await #expect(throws: JSONFileFeedStoreError.self) {
+      try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
     }
+
+    #expect(error?.reason == .foreignSideFile)
+    #expect(!exists(target))
+    #expect(try isLink(at: ".feed.json.lock", in: directory))
+    #expect(try await sut.retrieve() == nil)
   }
 
   @Test func delete_refusesALockFileLinkAndKeepsTheCache() async throws {
-    try await withTemporaryDirectory { directory in
-      let sut = try makeSUT(in: directory)
-      let cache = FeedStoreFixtures.uniqueCachedFeed()
-      try await sut.insert(cache.feed, timestamp: cache.timestamp)
-      let target = directory.appending(path: "elsewhere")
-      try plantLink(at: ".feed.json.lock", in: directory, pointingAt: target)
+    let directory = try TemporaryDirectory.current
+    let sut = try makeSUT(in: directory)
+    let cache = FeedStoreFixtures.uniqueCachedFeed()
+    try await sut.insert(cache.feed, timestamp: cache.timestamp)
+    let target = directory.appending(path: "elsewhere")
+    try plantLink(at: ".feed.json.lock", in: directory, pointingAt: target)
 
-      let error = await #expect(throws: JSONFileFeedStoreError.self) {
-        try await sut.deleteCachedFeed()
-      }
-
-      #expect(error?.reason == .foreignSideFile)
-      #expect(!exists(target))
-      #expect(try await sut.retrieve() == cache)
+    let error = await #expect(throws: JSONFileFeedStoreError.self) {
+      try await sut.deleteCachedFeed()
     }
+
+    #expect(error?.reason == .foreignSideFile)
+    #expect(!exists(target))
+    #expect(try await sut.retrieve() == cache)
   }
 
   @Test func insert_namesTheLockFileLinkAndSaysWhatToDo() async throws {
-    try await withTemporaryDirectory { directory in
-      let sut = try makeSUT(in: directory)
-      try plantLink(
-        at: ".feed.json.lock", in: directory, pointingAt: directory.appending(path: "elsewhere"))
+    let directory = try TemporaryDirectory.current
+    let sut = try makeSUT(in: directory)
+    try plantLink(
+      at: ".feed.json.lock", in: directory, pointingAt: directory.appending(path: "elsewhere"))
 
-      let error = await #expect(throws: JSONFileFeedStoreError.self) {
-        try await sut.insert([], timestamp: .now)
-      }
-
-      let storePath = sut.storeURL.path(percentEncoded: false)
-      let lockPath = directory.appending(path: ".feed.json.lock").path(percentEncoded: false)
-      #expect(
-        error?.description
-          == "Cannot insert into the feed cache at \(storePath): its lock file \(lockPath) is a "
-          + "symbolic link, which this store did not make and never follows, writes through or "
-          + "removes: remove it to use the store; the previous cache is unchanged.")
+    let error = await #expect(throws: JSONFileFeedStoreError.self) {
+      try await sut.insert([], timestamp: .now)
     }
+
+    let storePath = sut.storeURL.path(percentEncoded: false)
+    let lockPath = directory.appending(path: ".feed.json.lock").path(percentEncoded: false)
+    #expect(
+      error?.description
+        == "Cannot insert into the feed cache at \(storePath): its lock file \(lockPath) is a "
+        + "symbolic link, which the store did not make and never follows, writes through or "
+        + "removes: remove it to use the store; the previous cache is unchanged.")
   }
 
   // MARK: A link where the temporary file belongs
@@ -75,88 +72,105 @@ import Testing
   // leftovers and its write; the file system here plants it at exactly that moment. Before: a
   // file only its owner could read was overwritten with the cache's JSON.
   @Test func insert_neverWritesThroughATemporaryFileLinkPlantedWhileItRuns() async throws {
-    try await withTemporaryDirectory { directory in
-      let victim = directory.appending(path: "owner-only")
-      try Data("secret".utf8).write(to: victim)
-      chmod(victim.path(percentEncoded: false), 0o600)
-      let sut = try makeSUT(in: directory, fileSystem: LinkPlantingFileSystem(pointingAt: victim))
-      let previous = FeedStoreFixtures.uniqueCachedFeed()
-      try await JSONFileFeedStore(storeURL: sut.storeURL).insert(
-        previous.feed, timestamp: previous.timestamp)
+    let directory = try TemporaryDirectory.current
+    let victim = directory.appending(path: "owner-only")
+    try Data("secret".utf8).write(to: victim)
+    chmod(victim.path(percentEncoded: false), 0o600)
+    let sut = try makeSUT(in: directory, fileSystem: LinkPlantingFileSystem(pointingAt: victim))
+    let previous = FeedStoreFixtures.uniqueCachedFeed()
+    try await JSONFileFeedStore(storeURL: sut.storeURL).insert(
+      previous.feed, timestamp: previous.timestamp)
 
-      let error = await #expect(throws: JSONFileFeedStoreError.self) {
-        try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
-      }
-
-      #expect(error?.reason == .foreignSideFile)
-      #expect(try Data(contentsOf: victim) == Data("secret".utf8))
-      #expect(try isLink(at: ".feed.json.tmp", in: directory))
-      #expect(try await sut.retrieve() == previous)
+    let error = await #expect(throws: JSONFileFeedStoreError.self) {
+      try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
     }
+
+    #expect(error?.reason == .foreignSideFile)
+    #expect(try Data(contentsOf: victim) == Data("secret".utf8))
+    let temporaryFiles = try contents(of: directory).filter { $0.hasSuffix(".tmp") }
+    #expect(try temporaryFiles.map { try isLink(at: $0, in: directory) } == [true])
+    #expect(try await sut.retrieve() == previous)
   }
 
   @Test func insert_removesALinkLeftWhereItWritesItsTemporaryFileWithoutFollowingIt()
     async throws
   {
-    try await withTemporaryDirectory { directory in
-      let sut = try makeSUT(in: directory)
-      let victim = directory.appending(path: "owner-only")
-      try Data("secret".utf8).write(to: victim)
-      try plantLink(at: ".feed.json.tmp", in: directory, pointingAt: victim)
-      let cache = FeedStoreFixtures.uniqueCachedFeed()
+    let directory = try TemporaryDirectory.current
+    let sut = try makeSUT(in: directory)
+    let victim = directory.appending(path: "owner-only")
+    try Data("secret".utf8).write(to: victim)
+    try plantLink(at: ".feed.json.tmp", in: directory, pointingAt: victim)
+    let cache = FeedStoreFixtures.uniqueCachedFeed()
 
-      try await sut.insert(cache.feed, timestamp: cache.timestamp)
+    try await sut.insert(cache.feed, timestamp: cache.timestamp)
 
-      #expect(try Data(contentsOf: victim) == Data("secret".utf8))
-      #expect(try contents(of: directory) == ["feed.json", "owner-only"])
-      #expect(try await sut.retrieve() == cache)
-    }
+    #expect(try Data(contentsOf: victim) == Data("secret".utf8))
+    #expect(try contents(of: directory) == ["feed.json", "owner-only"])
+    #expect(try await sut.retrieve() == cache)
   }
 
   // MARK: Other items where the store's files belong
 
-  @Test(arguments: [".feed.json.lock", ".feed.json.tmp"])
-  func insertAndDelete_refuseADirectoryWhereTheStoreKeepsAFileAndLeaveItAsItIs(_ name: String)
+  @Test func insertAndDelete_refuseADirectoryWhereTheLockFileBelongsAndLeaveItAsItIs()
     async throws
   {
-    try await withTemporaryDirectory { directory in
-      let sut = try makeSUT(in: directory)
-      let cache = FeedStoreFixtures.uniqueCachedFeed()
-      try await sut.insert(cache.feed, timestamp: cache.timestamp)
-      let inside = directory.appending(path: name).appending(path: "someone's")
-      try FileManager.default.createDirectory(
-        at: inside.deletingLastPathComponent(), withIntermediateDirectories: false)
-      try Data("kept".utf8).write(to: inside)
+    let directory = try TemporaryDirectory.current
+    let sut = try makeSUT(in: directory)
+    let cache = FeedStoreFixtures.uniqueCachedFeed()
+    try await sut.insert(cache.feed, timestamp: cache.timestamp)
+    let name = ".feed.json.lock"
+    let inside = directory.appending(path: name).appending(path: "someone's")
+    try FileManager.default.createDirectory(
+      at: inside.deletingLastPathComponent(), withIntermediateDirectories: false)
+    try Data("kept".utf8).write(to: inside)
 
-      let insertion = await #expect(throws: JSONFileFeedStoreError.self) {
-        try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
-      }
-      let deletion = await #expect(throws: JSONFileFeedStoreError.self) {
-        try await sut.deleteCachedFeed()
-      }
-
-      #expect(insertion?.reason == .foreignSideFile)
-      #expect(deletion?.reason == .foreignSideFile)
-      #expect(insertion?.description.contains("\(name) is a directory") == true)
-      #expect(try Data(contentsOf: inside) == Data("kept".utf8))
-      #expect(try await sut.retrieve() == cache)
+    let insertion = await #expect(throws: JSONFileFeedStoreError.self) {
+      try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
     }
+    let deletion = await #expect(throws: JSONFileFeedStoreError.self) {
+      try await sut.deleteCachedFeed()
+    }
+
+    #expect(insertion?.reason == .foreignSideFile)
+    #expect(deletion?.reason == .foreignSideFile)
+    #expect(insertion?.description.contains("\(name) is a directory") == true)
+    #expect(try Data(contentsOf: inside) == Data("kept".utf8))
+    #expect(try await sut.retrieve() == cache)
+  }
+
+  // Before: a directory at the temporary file's fixed name made insert and delete throw for good.
+  @Test(arguments: [".feed.json.tmp", ".feed.json.\(UUID().uuidString).tmp"])
+  func insertAndDelete_leaveADirectoryAtATemporaryFilesNameAndWork(_ name: String) async throws {
+    let directory = try TemporaryDirectory.current
+    let sut = try makeSUT(in: directory)
+    let inside = directory.appending(path: name).appending(path: "someone's")
+    try FileManager.default.createDirectory(
+      at: inside.deletingLastPathComponent(), withIntermediateDirectories: false)
+    try Data("kept".utf8).write(to: inside)
+    let cache = FeedStoreFixtures.uniqueCachedFeed()
+
+    try await sut.insert(cache.feed, timestamp: cache.timestamp)
+    let retrieved = try await sut.retrieve()
+    try await sut.deleteCachedFeed()
+
+    #expect(retrieved == cache)
+    #expect(try contents(of: directory) == [name])
+    #expect(try Data(contentsOf: inside) == Data("kept".utf8))
   }
 
   // A FIFO opened for reading waits for a writer: the lock file is opened without waiting.
   @Test func insert_refusesAFIFOWhereItKeepsItsLockFileWithoutWaitingOnIt() async throws {
-    try await withTemporaryDirectory { directory in
-      let sut = try makeSUT(in: directory)
-      let fifo = directory.appending(path: ".feed.json.lock").path(percentEncoded: false)
-      try #require(mkfifo(fifo, 0o644) == 0, "cannot make a FIFO at \(fifo)")
+    let directory = try TemporaryDirectory.current
+    let sut = try makeSUT(in: directory)
+    let fifo = directory.appending(path: ".feed.json.lock").path(percentEncoded: false)
+    try #require(mkfifo(fifo, 0o644) == 0, "cannot make a FIFO at \(fifo)")
 
-      let error = await #expect(throws: JSONFileFeedStoreError.self) {
-        try await sut.insert([], timestamp: .now)
-      }
-
-      #expect(error?.reason == .foreignSideFile)
-      #expect(error?.description.contains("is a FIFO, a socket or a device") == true)
+    let error = await #expect(throws: JSONFileFeedStoreError.self) {
+      try await sut.insert([], timestamp: .now)
     }
+
+    #expect(error?.reason == .foreignSideFile)
+    #expect(error?.description.contains("is a FIFO, which the store did not make") == true)
   }
 
   // MARK: A lock file the store may not write
@@ -179,51 +193,70 @@ import Testing
     }
   }
 
+  // MARK: A file another user left where the temporary file was kept
+
+  // Before: the temporary file had a fixed name, so another user's empty .feed.json.tmp, which
+  // this user may neither write into nor remove from a sticky directory, failed every insert and
+  // delete of theirs for good ("cannot remove a temporary file a failed write left behind").
+  @Test(.enabled(if: geteuid() == 0, "needs root to act as another user"))
+  func insertAndDelete_workBesideAFileAnotherUserLeftAtTheTemporaryFilesOldName() async throws {
+    try await withTemporaryDirectoryOtherUsersCanReach { directory in
+      let shared = try makeSharedDirectory(in: directory)
+      let planted = shared.appending(path: ".feed.json.tmp")
+      try Data().write(to: planted)
+
+      let child = await insertRetrieveAndDeleteAsAnotherUser(in: shared)
+
+      if child?.exitStatus != .exitCode(EXIT_SUCCESS) {
+        let report = try? String(contentsOf: shared.appending(path: childReport), encoding: .utf8)
+        Issue.record("the store in the child process failed: \(report ?? "no report")")
+      }
+      #expect(try Data(contentsOf: planted).isEmpty)
+    }
+  }
+
   // MARK: The file system itself
 
   @Test func createFile_refusesToWriteThroughALink() async throws {
-    try await withTemporaryDirectory { directory in
-      let victim = directory.appending(path: "owner-only")
-      try Data("secret".utf8).write(to: victim)
-      let link = try plantLink(at: "new", in: directory, pointingAt: victim)
+    let directory = try TemporaryDirectory.current
+    let victim = directory.appending(path: "owner-only")
+    try Data("secret".utf8).write(to: victim)
+    let link = try plantLink(at: "new", in: directory, pointingAt: victim)
 
-      let error = #expect(throws: ForeignItemError.self) {
-        try LocalFileSystem().createFile(at: link, contents: Data("payload".utf8))
-      }
-
-      #expect(error == ForeignItemError(url: link, kind: .symbolicLink))
-      #expect(try Data(contentsOf: victim) == Data("secret".utf8))
+    let error = #expect(throws: ForeignItemError.self) {
+      try LocalFileSystem().createFile(at: link, contents: Data("payload".utf8))
     }
+
+    #expect(error == ForeignItemError(url: link, kind: .symbolicLink))
+    #expect(try Data(contentsOf: victim) == Data("secret".utf8))
   }
 
   @Test func createFile_refusesAFileThatIsAlreadyThere() async throws {
-    try await withTemporaryDirectory { directory in
-      let file = directory.appending(path: "existing")
-      try Data("theirs".utf8).write(to: file)
+    let directory = try TemporaryDirectory.current
+    let file = directory.appending(path: "existing")
+    try Data("theirs".utf8).write(to: file)
 
-      let error = #expect(throws: ForeignItemError.self) {
-        try LocalFileSystem().createFile(at: file, contents: Data("payload".utf8))
-      }
-
-      #expect(error == ForeignItemError(url: file, kind: .file))
-      #expect(try Data(contentsOf: file) == Data("theirs".utf8))
+    let error = #expect(throws: ForeignItemError.self) {
+      try LocalFileSystem().createFile(at: file, contents: Data("payload".utf8))
     }
+
+    #expect(error == ForeignItemError(url: file, kind: .file))
+    #expect(try Data(contentsOf: file) == Data("theirs".utf8))
   }
 
   @Test func exclusiveLock_refusesALinkToAMissingFileAndCreatesNothing() async throws {
-    try await withTemporaryDirectory { directory in
-      let target = directory.appending(path: "elsewhere")
-      let link = try plantLink(at: "lock", in: directory, pointingAt: target)
-      var ranBody = false
+    let directory = try TemporaryDirectory.current
+    let target = directory.appending(path: "elsewhere")
+    let link = try plantLink(at: "lock", in: directory, pointingAt: target)
+    var ranBody = false
 
-      let error = #expect(throws: ForeignItemError.self) {
-        try LocalFileSystem().withExclusiveLock(at: link) { ranBody = true }
-      }
-
-      #expect(error == ForeignItemError(url: link, kind: .symbolicLink))
-      #expect(!ranBody)
-      #expect(!exists(target))
+    let error = #expect(throws: ForeignItemError.self) {
+      try LocalFileSystem().withExclusiveLock(at: link) { ranBody = true }
     }
+
+    #expect(error == ForeignItemError(url: link, kind: .symbolicLink))
+    #expect(!ranBody)
+    #expect(!exists(target))
   }
 
   // MARK: - Helpers

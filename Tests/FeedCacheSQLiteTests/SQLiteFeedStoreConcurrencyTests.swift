@@ -3,78 +3,72 @@ import FeedCacheSQLite
 import FeedStoreRegistry
 import FeedStoreSpecs
 import Foundation
-import SharedSupport
 import Testing
 
 /// Many SQLite stores at once over one file that is new or damaged: every one of them succeeds.
 ///
 /// Torn reads under concurrent use are the conformance run's concurrency specs. The thorough
 /// profile runs more rounds.
-@Suite struct SQLiteFeedStoreConcurrencyTests {
+@Suite(.temporaryDirectory) struct SQLiteFeedStoreConcurrencyTests {
   @Test func manyStoresUsingOneNewFileAtOnce_allSucceedEveryRound() async throws {
-    try await withTemporaryDirectory { directory in
-      var failures: [String] = []
-      var lastCaches: [CachedFeed?] = []
+    let directory = try TemporaryDirectory.current
+    var failures: [String] = []
+    var lastCaches: [CachedFeed?] = []
 
-      for round in 0..<(try FeedStoreSpec.profile == .thorough ? 12 : 3) {
-        let storeURL = directory.appending(path: "round-\(round).sqlite")
-        let caches = distinctCaches(count: 4)
-        let stores = try caches.map { _ in try makeSUT(at: storeURL) }
-        failures += await firstUseConcurrently(caches, on: stores)
-        lastCaches.append(try await makeSUT(at: storeURL).retrieve())
-      }
-
-      #expect(failures == [])
-      #expect(lastCaches.allSatisfy { $0 != nil })
+    for round in 0..<(try FeedStoreSpec.profile == .thorough ? 12 : 3) {
+      let storeURL = directory.appending(path: "round-\(round).sqlite")
+      let caches = distinctCaches(count: 4)
+      let stores = try caches.map { _ in try makeSUT(at: storeURL) }
+      failures += await firstUseConcurrently(caches, on: stores)
+      lastCaches.append(try await makeSUT(at: storeURL).retrieve())
     }
+
+    #expect(failures == [])
+    #expect(lastCaches.allSatisfy { $0 != nil })
   }
 
   @Test func manyStoresReplacingOneDamagedFileAtOnce_allSucceedEveryRound() async throws {
-    try await withTemporaryDirectory { directory in
-      var failures: [String] = []
-      var lastCaches: [CachedFeed?] = []
+    let directory = try TemporaryDirectory.current
+    var failures: [String] = []
+    var lastCaches: [CachedFeed?] = []
 
-      // Thorough runs enough rounds to catch a store removing the file another had just made:
-      // before removal took the directory lock, about one round in 150 failed, on a tmpfs.
-      let isThorough = try FeedStoreSpec.profile == .thorough
-      for round in 0..<(isThorough ? 150 : 2) {
-        let storeURL = directory.appending(path: "round-\(round).sqlite")
-        try Data(String(repeating: "not a database\n", count: 300).utf8).write(to: storeURL)
-        let caches = distinctCaches(count: isThorough ? 8 : 4)
-        let stores = try caches.map { _ in try makeSUT(at: storeURL) }
-        failures += await insertConcurrently(caches, on: stores)
-        lastCaches.append(try await makeSUT(at: storeURL).retrieve())
-      }
-
-      #expect(failures == [])
-      #expect(lastCaches.allSatisfy { $0 != nil })
+    // Thorough runs enough rounds to catch a store removing the file another had just made:
+    // before removal took the directory lock, about one round in 150 failed, on a tmpfs.
+    let isThorough = try FeedStoreSpec.profile == .thorough
+    for round in 0..<(isThorough ? 150 : 2) {
+      let storeURL = directory.appending(path: "round-\(round).sqlite")
+      try Data(String(repeating: "not a database\n", count: 300).utf8).write(to: storeURL)
+      let caches = distinctCaches(count: isThorough ? 8 : 4)
+      let stores = try caches.map { _ in try makeSUT(at: storeURL) }
+      failures += await insertConcurrently(caches, on: stores)
+      lastCaches.append(try await makeSUT(at: storeURL).retrieve())
     }
+
+    #expect(failures == [])
+    #expect(lastCaches.allSatisfy { $0 != nil })
   }
 
   // A store removing a damaged file holds a lock on its directory; its process may be suspended
   // meanwhile. Before the lock was waited for with the busy timeout, this insert never returned.
   @Test func insert_throwsWhenAnotherStoreHoldsTheDirectoryLockPastTheBusyTimeout() async throws {
-    try await withTemporaryDirectory { directory in
-      let storeURL = directory.appending(path: "feed.sqlite")
-      let damaged = Data(String(repeating: "not a database\n", count: 300).utf8)
-      try damaged.write(to: storeURL)
-      let sut = try SQLiteFeedStore(storeURL: storeURL, busyTimeout: .milliseconds(5))
-      let lock = try lockDirectory(directory)
-      defer { close(lock) }
-      let cache = FeedStoreFixtures.uniqueCachedFeed()
+    let directory = try TemporaryDirectory.current
+    let storeURL = directory.appending(path: "feed.sqlite")
+    let damaged = Data(String(repeating: "not a database\n", count: 300).utf8)
+    try damaged.write(to: storeURL)
+    let sut = try SQLiteFeedStore(storeURL: storeURL, busyTimeout: .milliseconds(5))
+    let lock = try lockDirectory(directory)
+    defer { close(lock) }
+    let cache = FeedStoreFixtures.uniqueCachedFeed()
 
-      let error = await #expect(throws: SQLiteFeedStoreError.self) {
-        try await sut.insert(cache.feed, timestamp: cache.timestamp)
-      }
-
-      guard case .fileSystem(let operation, _, let code, _) = error else {
-        Issue.record("Expected a file-system error, got \(String(describing: error))")
-        return
-      }
-      #expect(operation == "insert the feed: lock its directory, which another store holds")
-      #expect(code == EWOULDBLOCK)
-      #expect(try Data(contentsOf: storeURL) == damaged)
+    let error = await #expect(throws: SQLiteFeedStoreError.self) {
+      try await sut.insert(cache.feed, timestamp: cache.timestamp)
     }
+
+    #expect(error?.reason == .fileSystem(code: EWOULDBLOCK))
+    #expect(
+      error?.description.hasPrefix(
+        "Could not insert the feed: lock its directory, which another store holds at ") == true)
+    #expect(try Data(contentsOf: storeURL) == damaged)
   }
 }
 

@@ -3,7 +3,6 @@ import FeedCacheSQLite
 import FeedStoreRegistry
 import FeedStoreSpecs
 import Foundation
-import SharedSupport
 import Testing
 
 /// What the conformance run cannot see of the SQLite store on damaged storage: the error each
@@ -11,188 +10,214 @@ import Testing
 /// contract also allows refusing), and the states of a file that no damage spec makes.
 ///
 /// The damage is the registry's, the same the conformance run uses, so the two never differ.
-@Suite struct SQLiteFeedStoreDamagedStorageTests {
+@Suite(.temporaryDirectory) struct SQLiteFeedStoreDamagedStorageTests {
   @Test(arguments: damages)
   func retrieve_throwsTheErrorItsDamageCallsFor(_ damage: StorageDamage) async throws {
-    try await withTemporaryDirectory { directory in
-      let storeURL = try await makeStorage(damagedAs: damage, in: directory)
-      let sut = try makeSUT(at: storeURL)
+    let directory = try TemporaryDirectory.current
+    let storeURL = try await makeStorage(damagedAs: damage, in: directory)
+    let sut = try makeSUT(at: storeURL)
 
-      let error = await #expect(throws: SQLiteFeedStoreError.self) { try await sut.retrieve() }
+    let error = await #expect(throws: SQLiteFeedStoreError.self) { try await sut.retrieve() }
 
-      #expect(error.map { isExpected($0, for: damage) } == true, "\(String(describing: error))")
-      #expect(error?.description.contains(path(of: storeURL)) == true)
-      #expect(error?.description.contains("retrieve the cached feed") == true)
-    }
+    #expect(error.map { isExpected($0, for: damage) } == true, "\(String(describing: error))")
+    #expect(error?.description.contains(path(of: storeURL)) == true)
+    #expect(error?.description.contains("retrieve the cached feed") == true)
   }
 
   @Test(arguments: damages.filter { !$0.isForeign })
   func insert_replacesTheStoresOwnUnreadableStorage(_ damage: StorageDamage) async throws {
-    try await withTemporaryDirectory { directory in
-      let storeURL = try await makeStorage(damagedAs: damage, in: directory)
-      let sut = try makeSUT(at: storeURL)
-      let inserted = FeedStoreFixtures.uniqueCachedFeed()
+    let directory = try TemporaryDirectory.current
+    let storeURL = try await makeStorage(damagedAs: damage, in: directory)
+    let sut = try makeSUT(at: storeURL)
+    let inserted = FeedStoreFixtures.uniqueCachedFeed()
 
-      try await sut.insert(inserted.feed, timestamp: inserted.timestamp)
+    try await sut.insert(inserted.feed, timestamp: inserted.timestamp)
 
-      #expect(try await sut.retrieve() == inserted)
-      #expect(try await makeSUT(at: storeURL).retrieve() == inserted)
-    }
+    #expect(try await sut.retrieve() == inserted)
+    #expect(try await makeSUT(at: storeURL).retrieve() == inserted)
   }
 
   @Test(arguments: damages.filter { !$0.isForeign })
   func delete_removesTheStoresOwnUnreadableStorage(_ damage: StorageDamage) async throws {
-    try await withTemporaryDirectory { directory in
-      let storeURL = try await makeStorage(damagedAs: damage, in: directory)
-      let sut = try makeSUT(at: storeURL)
+    let directory = try TemporaryDirectory.current
+    let storeURL = try await makeStorage(damagedAs: damage, in: directory)
+    let sut = try makeSUT(at: storeURL)
 
-      try await sut.deleteCachedFeed()
+    try await sut.deleteCachedFeed()
 
-      #expect(try await sut.retrieve() == nil)
-      #expect(try await makeSUT(at: storeURL).retrieve() == nil)
-    }
+    #expect(try await sut.retrieve() == nil)
+    #expect(try await makeSUT(at: storeURL).retrieve() == nil)
   }
 
   @Test(arguments: damages.filter(\.isForeign))
   func insert_refusesForeignStorageWithTheErrorItCallsFor(_ damage: StorageDamage) async throws {
-    try await withTemporaryDirectory { directory in
-      let storeURL = try await makeStorage(damagedAs: damage, in: directory)
-      let sut = try makeSUT(at: storeURL)
+    let directory = try TemporaryDirectory.current
+    let storeURL = try await makeStorage(damagedAs: damage, in: directory)
+    let sut = try makeSUT(at: storeURL)
 
-      let error = await #expect(throws: SQLiteFeedStoreError.self) {
-        try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
-      }
-
-      #expect(error.map { isExpected($0, for: damage) } == true, "\(String(describing: error))")
-      #expect(error?.description.contains("insert the feed") == true)
+    let error = await #expect(throws: SQLiteFeedStoreError.self) {
+      try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
     }
+
+    #expect(error.map { isExpected($0, for: damage) } == true, "\(String(describing: error))")
+    #expect(error?.description.contains("insert the feed") == true)
   }
 
   @Test(arguments: damages.filter(\.isForeign))
   func delete_refusesForeignStorageWithTheErrorItCallsFor(_ damage: StorageDamage) async throws {
-    try await withTemporaryDirectory { directory in
-      let storeURL = try await makeStorage(damagedAs: damage, in: directory)
-      let sut = try makeSUT(at: storeURL)
+    let directory = try TemporaryDirectory.current
+    let storeURL = try await makeStorage(damagedAs: damage, in: directory)
+    let sut = try makeSUT(at: storeURL)
 
-      let error = await #expect(throws: SQLiteFeedStoreError.self) {
-        try await sut.deleteCachedFeed()
-      }
-
-      #expect(error.map { isExpected($0, for: damage) } == true, "\(String(describing: error))")
-      #expect(error?.description.contains("delete the cached feed") == true)
+    let error = await #expect(throws: SQLiteFeedStoreError.self) {
+      try await sut.deleteCachedFeed()
     }
+
+    #expect(error.map { isExpected($0, for: damage) } == true, "\(String(describing: error))")
+    #expect(error?.description.contains("delete the cached feed") == true)
   }
 
   @Test func retrieve_namesTheTablesOfAnotherApplicationsDatabase() async throws {
-    try await withTemporaryDirectory { directory in
-      let storeURL = try await makeStorage(damagedAs: .foreignStorage, in: directory)
-      let sut = try makeSUT(at: storeURL)
+    let directory = try TemporaryDirectory.current
+    let storeURL = try await makeStorage(damagedAs: .foreignStorage, in: directory)
+    let sut = try makeSUT(at: storeURL)
 
-      let error = await #expect(throws: SQLiteFeedStoreError.self) { try await sut.retrieve() }
+    let error = await #expect(throws: SQLiteFeedStoreError.self) { try await sut.retrieve() }
 
-      #expect(
-        error
-          == .foreignDatabase(
-            operation: "retrieve the cached feed", path: path(of: storeURL),
-            tables: ["notes"]))
-    }
+    #expect(error?.reason == .foreignDatabase(tables: ["notes"]))
+    #expect(error?.operation == .retrieve)
+    #expect(error?.storeURL?.path(percentEncoded: false) == path(of: storeURL))
   }
 
   @Test func retrieve_deliversTheCommittedFeedFromTheLogOfAWriterThatDiedMidTransaction()
     async throws
   {
-    try await withTemporaryDirectory { directory in
-      let writerURL = directory.appending(path: "writer.sqlite")
-      let writer = try makeSUT(at: writerURL)
-      let committed = FeedStoreFixtures.uniqueCachedFeed()
-      try await writer.insert(committed.feed, timestamp: committed.timestamp)
-      let leftoverURL = try copyMidTransaction(writerURL, to: directory.appending(path: "dead"))
-      let sut = try makeSUT(at: leftoverURL)
+    let directory = try TemporaryDirectory.current
+    let writerURL = directory.appending(path: "writer.sqlite")
+    let writer = try makeSUT(at: writerURL)
+    let committed = FeedStoreFixtures.uniqueCachedFeed()
+    try await writer.insert(committed.feed, timestamp: committed.timestamp)
+    let leftoverURL = try copyMidTransaction(writerURL, to: directory.appending(path: "dead"))
+    let sut = try makeSUT(at: leftoverURL)
 
-      let retrieved = try await sut.retrieve()
+    let retrieved = try await sut.retrieve()
 
-      #expect(retrieved == committed)
-    }
+    #expect(retrieved == committed)
   }
 
   // Found by FuzzSQLiteFile: a header and schema that look right over tables that share a page.
   @Test func insert_replacesADatabaseWhoseTablesShareARootPage() async throws {
-    try await withTemporaryDirectory { directory in
-      let storeURL = try await makeDatabaseWhoseTablesShareARootPage(in: directory)
-      let sut = try makeSUT(at: storeURL)
-      let inserted = FeedStoreFixtures.uniqueCachedFeed()
+    let directory = try TemporaryDirectory.current
+    let storeURL = try await makeDatabaseWhoseTablesShareARootPage(in: directory)
+    let sut = try makeSUT(at: storeURL)
+    let inserted = FeedStoreFixtures.uniqueCachedFeed()
 
-      try await sut.insert(inserted.feed, timestamp: inserted.timestamp)
+    try await sut.insert(inserted.feed, timestamp: inserted.timestamp)
 
-      #expect(try await makeSUT(at: storeURL).retrieve() == inserted)
-    }
+    #expect(try await makeSUT(at: storeURL).retrieve() == inserted)
   }
 
   @Test func retrieve_throwsOnADatabaseWhoseTablesShareARootPage() async throws {
-    try await withTemporaryDirectory { directory in
-      let storeURL = try await makeDatabaseWhoseTablesShareARootPage(in: directory)
-      let sut = try makeSUT(at: storeURL)
+    let directory = try TemporaryDirectory.current
+    let storeURL = try await makeDatabaseWhoseTablesShareARootPage(in: directory)
+    let sut = try makeSUT(at: storeURL)
 
-      let error = await #expect(throws: SQLiteFeedStoreError.self) { try await sut.retrieve() }
+    let error = await #expect(throws: SQLiteFeedStoreError.self) { try await sut.retrieve() }
 
-      #expect(error.map { if case .damagedStorage = $0 { true } else { false } } == true)
-    }
+    #expect(error?.reason == .damagedStorage)
   }
 
   // Before: every operation went through the link: retrieve read the other database, insert
   // wrote into it, and SQLite made its side files beside it.
   @Test func operations_refuseALinkAtTheDatabasesPathAndNeverTouchWhereItPoints() async throws {
-    try await withTemporaryDirectory { directory in
-      let elsewhere = directory.appending(path: "elsewhere", directoryHint: .isDirectory)
-      try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: false)
-      let target = elsewhere.appending(path: "feed.sqlite")
-      let targetStore = try makeSUT(at: target)
-      try await targetStore.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
-      await targetStore.closeDatabase()
-      let storeURL = directory.appending(path: "feed.sqlite")
-      try FileManager.default.createSymbolicLink(at: storeURL, withDestinationURL: target)
-      let before = try snapshot(of: elsewhere)
-      let sut = try makeSUT(at: storeURL)
+    let directory = try TemporaryDirectory.current
+    let elsewhere = directory.appending(path: "elsewhere", directoryHint: .isDirectory)
+    try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: false)
+    let target = elsewhere.appending(path: "feed.sqlite")
+    let targetStore = try makeSUT(at: target)
+    try await targetStore.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+    await targetStore.closeDatabase()
+    let storeURL = directory.appending(path: "feed.sqlite")
+    try FileManager.default.createSymbolicLink(at: storeURL, withDestinationURL: target)
+    let before = try snapshot(of: elsewhere)
+    let sut = try makeSUT(at: storeURL)
 
-      let retrieval = await #expect(throws: SQLiteFeedStoreError.self) {
-        try await sut.retrieve()
-      }
-      let insertion = await #expect(throws: SQLiteFeedStoreError.self) {
-        try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
-      }
-      let deletion = await #expect(throws: SQLiteFeedStoreError.self) {
-        try await sut.deleteCachedFeed()
-      }
-
-      let refusal = { (operation: String) in
-        SQLiteFeedStoreError.notAFile(operation: operation, path: path(of: storeURL))
-      }
-      #expect(retrieval == refusal("retrieve the cached feed"))
-      #expect(insertion == refusal("insert the feed"))
-      #expect(deletion == refusal("delete the cached feed"))
-      #expect(try snapshot(of: elsewhere) == before)
+    let retrieval = await #expect(throws: SQLiteFeedStoreError.self) {
+      try await sut.retrieve()
     }
+    let insertion = await #expect(throws: SQLiteFeedStoreError.self) {
+      try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+    }
+    let deletion = await #expect(throws: SQLiteFeedStoreError.self) {
+      try await sut.deleteCachedFeed()
+    }
+
+    #expect(
+      [retrieval, insertion, deletion].map { $0?.reason } == Array(repeating: .notAFile, count: 3)
+    )
+    #expect(
+      [retrieval, insertion, deletion].map { $0?.operation } == [.retrieve, .insert, .delete])
+    #expect(
+      retrieval?.description
+        == "Could not retrieve the cached feed at \(path(of: storeURL)): it is a symbolic link, "
+        + "where the database file should be; the store never follows, writes into or removes "
+        + "it, so it was left untouched")
+    #expect(try snapshot(of: elsewhere) == before)
+  }
+
+  // Before: each name got a write-ahead log of its own, so the two names delivered different
+  // feeds at once, and a checkpoint through one dropped the other's newer commit.
+  @Test func operations_refuseADatabaseWithASecondNameNamingTheCount() async throws {
+    let directory = try TemporaryDirectory.current
+    let storeURL = directory.appending(path: "feed.sqlite")
+    let cache = FeedStoreFixtures.uniqueCachedFeed()
+    let writer = try makeSUT(at: storeURL)
+    try await writer.insert(cache.feed, timestamp: cache.timestamp)
+    await writer.closeDatabase()
+    let secondName = directory.appending(path: "second.sqlite")
+    try #require(link(path(of: storeURL), path(of: secondName)) == 0)
+    let before = try snapshot(of: directory)
+    let sut = try makeSUT(at: storeURL)
+
+    let retrieval = await #expect(throws: SQLiteFeedStoreError.self) {
+      try await sut.retrieve()
+    }
+    let insertion = await #expect(throws: SQLiteFeedStoreError.self) {
+      try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+    }
+    let deletion = await #expect(throws: SQLiteFeedStoreError.self) {
+      try await sut.deleteCachedFeed()
+    }
+
+    #expect(retrieval?.reason == .multipleLinks(count: 2))
+    #expect(
+      retrieval?.description
+        == "Could not retrieve the cached feed at \(path(of: storeURL)): the database file has "
+        + "2 names (hard links), and SQLite keeps a write-ahead log for each name, so a commit "
+        + "made through one could be lost through another; the store neither reads nor changes "
+        + "it: remove the other names to use the store")
+    #expect(insertion?.description.contains("has 2 names (hard links)") == true)
+    #expect(deletion?.description.contains("has 2 names (hard links)") == true)
+    #expect(try snapshot(of: directory) == before)
   }
 
   @Test func retrieve_deliversNilWithoutCreatingAFileWhenThereIsNone() async throws {
-    try await withTemporaryDirectory { directory in
-      let sut = try makeSUT(at: directory.appending(path: "feed.sqlite"))
+    let directory = try TemporaryDirectory.current
+    let sut = try makeSUT(at: directory.appending(path: "feed.sqlite"))
 
-      let retrieved = try await sut.retrieve()
+    let retrieved = try await sut.retrieve()
 
-      #expect(retrieved == nil)
-      #expect(try snapshot(of: directory).isEmpty)
-    }
+    #expect(retrieved == nil)
+    #expect(try snapshot(of: directory).isEmpty)
   }
 
   @Test func delete_leavesNoFileWhenThereIsNone() async throws {
-    try await withTemporaryDirectory { directory in
-      let sut = try makeSUT(at: directory.appending(path: "feed.sqlite"))
+    let directory = try TemporaryDirectory.current
+    let sut = try makeSUT(at: directory.appending(path: "feed.sqlite"))
 
-      try await sut.deleteCachedFeed()
+    try await sut.deleteCachedFeed()
 
-      #expect(try snapshot(of: directory).isEmpty)
-    }
+    #expect(try snapshot(of: directory).isEmpty)
   }
 }
 
@@ -205,8 +230,8 @@ private let damages = StorageDamage.allCases.filter { damage in
 
 /// Whether `error` is the kind of error `damage` calls for.
 private func isExpected(_ error: SQLiteFeedStoreError, for damage: StorageDamage) -> Bool {
-  switch (damage, error) {
-  case (.foreignStorage, .foreignDatabase), (.newerFormatVersion, .unsupportedSchemaVersion),
+  switch (damage, error.reason) {
+  case (.foreignStorage, .foreignDatabase), (.newerFormatVersion, .unsupportedFormatVersion),
     (.directoryInPlace, .notAFile), (.unreadable, .fileSystem):
     true
   case (.foreignStorage, _), (.newerFormatVersion, _), (.directoryInPlace, _), (.unreadable, _):

@@ -2,43 +2,39 @@ import FeedCache
 import FeedCacheSQLite
 import FeedStoreSpecs
 import Foundation
-import SharedSupport
 import Testing
 
 /// A version-1 database whose cache row no version of the store writes (an id other than 1, a
 /// timestamp that is not a number) is damaged storage in the store's own format: retrieve throws,
 /// and insert replaces it and delete removes it, instead of failing in the migration forever.
-@Suite struct SQLiteFeedStoreDamagedVersion1Tests {
+@Suite(.temporaryDirectory) struct SQLiteFeedStoreDamagedVersion1Tests {
   @Test(arguments: DamagedVersion1Row.allCases)
   func retrieve_throwsOnADamagedVersion1CacheRow(_ row: DamagedVersion1Row) async throws {
-    try await withTemporaryDirectory { directory in
-      let sut = try makeSUT(damagedAs: row, in: directory)
+    let directory = try TemporaryDirectory.current
+    let sut = try makeSUT(damagedAs: row, in: directory)
 
-      await #expect(throws: SQLiteFeedStoreError.self) { try await sut.retrieve() }
-    }
+    await #expect(throws: SQLiteFeedStoreError.self) { try await sut.retrieve() }
   }
 
   @Test(arguments: DamagedVersion1Row.allCases)
   func insert_replacesADamagedVersion1CacheRow(_ row: DamagedVersion1Row) async throws {
-    try await withTemporaryDirectory { directory in
-      let sut = try makeSUT(damagedAs: row, in: directory)
-      let new = FeedStoreFixtures.uniqueCachedFeed()
+    let directory = try TemporaryDirectory.current
+    let sut = try makeSUT(damagedAs: row, in: directory)
+    let new = FeedStoreFixtures.uniqueCachedFeed()
 
-      try await sut.insert(new.feed, timestamp: new.timestamp)
+    try await sut.insert(new.feed, timestamp: new.timestamp)
 
-      #expect(try await sut.retrieve() == new)
-    }
+    #expect(try await sut.retrieve() == new)
   }
 
   @Test(arguments: DamagedVersion1Row.allCases)
   func delete_removesADamagedVersion1CacheRow(_ row: DamagedVersion1Row) async throws {
-    try await withTemporaryDirectory { directory in
-      let sut = try makeSUT(damagedAs: row, in: directory)
+    let directory = try TemporaryDirectory.current
+    let sut = try makeSUT(damagedAs: row, in: directory)
 
-      try await sut.deleteCachedFeed()
+    try await sut.deleteCachedFeed()
 
-      #expect(try await sut.retrieve() == nil)
-    }
+    #expect(try await sut.retrieve() == nil)
   }
 
   private func makeSUT(damagedAs row: DamagedVersion1Row, in directory: URL) throws

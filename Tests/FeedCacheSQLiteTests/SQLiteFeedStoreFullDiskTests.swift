@@ -3,12 +3,11 @@ import FeedCacheSQLite
 import FeedStoreRegistry
 import FeedStoreSpecs
 import Foundation
-import SharedSupport
 import Testing
 
 /// The SQLite store on a disk that is really full (`FEEDSTORE_OS_FAULTS=1`, as root): a user whose
 /// disk is full can still drop the cache, which frees its space.
-@Suite(.requiring(.fullDisk)) struct SQLiteFeedStoreFullDiskTests {
+@Suite(.temporaryDirectory, .requiring(.fullDisk)) struct SQLiteFeedStoreFullDiskTests {
   // Before: SQLITE_FULL, every time; the cache stayed, and so did its space.
   @Test func delete_removesTheCacheAndFreesItsSpace() async throws {
     try await onFullDisk { disk, sut in
@@ -55,14 +54,13 @@ import Testing
   /// Caches a feed of 200 images on a new 1 MB tmpfs, fills the rest of it, and runs `body` with
   /// the disk and the store.
   private func onFullDisk(_ body: (URL, SQLiteFeedStore) async throws -> Void) async throws {
-    try await withTemporaryDirectory { directory in
-      try await OperatingSystemFault.fullDisk.withFaultyDirectory(in: directory) { disk in
-        let sut = try makeSUT(on: disk)
-        try await sut.insert(FeedStoreFixtures.uniqueImageFeed(count: 200), timestamp: .now)
-        try OperatingSystemFault.fullDisk.inject(in: disk)
+    let directory = try TemporaryDirectory.current
+    try await OperatingSystemFault.fullDisk.withFaultyDirectory(in: directory) { disk in
+      let sut = try makeSUT(on: disk)
+      try await sut.insert(FeedStoreFixtures.uniqueImageFeed(count: 200), timestamp: .now)
+      try OperatingSystemFault.fullDisk.inject(in: disk)
 
-        try await body(disk, sut)
-      }
+      try await body(disk, sut)
     }
   }
 }

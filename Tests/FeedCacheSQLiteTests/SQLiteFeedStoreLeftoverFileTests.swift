@@ -2,108 +2,101 @@ import FeedCache
 import FeedCacheSQLite
 import FeedStoreSpecs
 import Foundation
-import SharedSupport
 import Testing
 
 /// The files a store leaves beside its database when it dies or its database goes away.
 ///
 /// The next writer removes what a dead writer left, and a new database never picks up the log of
 /// one that was removed. The kill test (docs/CrashSafety.md) makes the first kind with real kills.
-@Suite struct SQLiteFeedStoreLeftoverFileTests {
+@Suite(.temporaryDirectory) struct SQLiteFeedStoreLeftoverFileTests {
   // Before: no insert or delete ever removed them.
   @Test func insert_intoNewStorageRemovesWhatAWriterKilledWhileCreatingADatabaseLeft()
     async throws
   {
-    try await withTemporaryDirectory { directory in
-      let leftovers = try makeLeftoversOfAKilledCreation(in: directory)
-      let sut = try makeSUT(in: directory)
+    let directory = try TemporaryDirectory.current
+    let leftovers = try makeLeftoversOfAKilledCreation(in: directory)
+    let sut = try makeSUT(in: directory)
 
-      try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+    try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
 
-      #expect(try names(in: directory).isDisjoint(with: leftovers))
-    }
+    #expect(try names(in: directory).isDisjoint(with: leftovers))
   }
 
   @Test(arguments: [Write.insert, .delete])
   func write_onExistingStorageRemovesWhatAWriterKilledWhileCreatingADatabaseLeft(
     _ write: Write
   ) async throws {
-    try await withTemporaryDirectory { directory in
-      let sut = try makeSUT(in: directory)
-      try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
-      let leftovers = try makeLeftoversOfAKilledCreation(in: directory)
+    let directory = try TemporaryDirectory.current
+    let sut = try makeSUT(in: directory)
+    try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+    let leftovers = try makeLeftoversOfAKilledCreation(in: directory)
 
-      try await write.run(on: sut)
+    try await write.run(on: sut)
 
-      #expect(try names(in: directory).isDisjoint(with: leftovers))
-    }
+    #expect(try names(in: directory).isDisjoint(with: leftovers))
   }
 
   // A store creating a database holds the directory's lock: what it is building is not a leftover.
   @Test func insert_leavesTheFilesOfACreationUnderWayWhileAnotherStoreHoldsTheDirectory()
     async throws
   {
-    try await withTemporaryDirectory { directory in
-      let sut = try makeSUT(in: directory)
-      try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
-      let underWay = try makeLeftoversOfAKilledCreation(in: directory)
-      let holder = try lockDirectory(directory)
+    let directory = try TemporaryDirectory.current
+    let sut = try makeSUT(in: directory)
+    try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+    let underWay = try makeLeftoversOfAKilledCreation(in: directory)
+    let holder = try lockDirectory(directory)
 
-      try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+    try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
 
-      close(holder)
-      #expect(try names(in: directory).isSuperset(of: underWay))
-    }
+    close(holder)
+    #expect(try names(in: directory).isSuperset(of: underWay))
   }
 
   @Test func insert_leavesFilesOfOtherNamesAlone() async throws {
-    try await withTemporaryDirectory { directory in
-      let others: Set = [
-        ".feedstore-not-a-uuid.new", ".feedstore-\(UUID().uuidString).new.bak",
-        "feedstore-\(UUID().uuidString).new", "notes.sqlite-wal",
-      ]
-      for name in others {
-        try Data("someone else's".utf8).write(to: directory.appending(path: name))
-      }
-      let sut = try makeSUT(in: directory)
-
-      try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
-
-      #expect(try names(in: directory).isSuperset(of: others))
+    let directory = try TemporaryDirectory.current
+    let others: Set = [
+      ".feedstore-not-a-uuid.new", ".feedstore-\(UUID().uuidString).new.bak",
+      "feedstore-\(UUID().uuidString).new", "notes.sqlite-wal",
+    ]
+    for name in others {
+      try Data("someone else's".utf8).write(to: directory.appending(path: name))
     }
+    let sut = try makeSUT(in: directory)
+
+    try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
+
+    #expect(try names(in: directory).isSuperset(of: others))
   }
 
   // An app that resets its cache by removing the database while a store still has it open
   // leaves that database's log behind. Before: the next insert's new database replayed it, and
   // a log of another application's tables made it refuse the new database as not its own.
   @Test func insert_afterTheDatabaseWasRemovedNeverReplaysTheLogItLeft() async throws {
-    try await withTemporaryDirectory { directory in
-      let storeURL = directory.appending(path: "feed.sqlite")
-      try leaveTheLogOfARemovedDatabase(at: storeURL)
-      let sut = try makeSUT(in: directory)
-      let cache = FeedStoreFixtures.uniqueCachedFeed()
+    let directory = try TemporaryDirectory.current
+    let storeURL = directory.appending(path: "feed.sqlite")
+    try leaveTheLogOfARemovedDatabase(at: storeURL)
+    let sut = try makeSUT(in: directory)
+    let cache = FeedStoreFixtures.uniqueCachedFeed()
 
-      try await sut.insert(cache.feed, timestamp: cache.timestamp)
+    try await sut.insert(cache.feed, timestamp: cache.timestamp)
 
-      #expect(try await sut.retrieve() == cache)
-      let tables = try SQLiteConnection(location: .file(storeURL), busyTimeout: .seconds(1))
-        .texts("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", "list")
-      #expect(tables == ["feed_cache", "feed_image"])
-    }
+    #expect(try await sut.retrieve() == cache)
+    let tables = try SQLiteConnection(location: .file(storeURL), busyTimeout: .seconds(1))
+      .texts("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", "list")
+    #expect(tables == ["feed_cache", "feed_image"])
   }
 
   @Test func retrieve_afterTheDatabaseWasRemovedDeliversNilAndLeavesItsLogAlone() async throws {
-    try await withTemporaryDirectory { directory in
-      let storeURL = directory.appending(path: "feed.sqlite")
-      try leaveTheLogOfARemovedDatabase(at: storeURL)
-      let before = try names(in: directory)
-      let sut = try makeSUT(in: directory)
+    let directory = try TemporaryDirectory.current
+    let storeURL = directory.appending(path: "feed.sqlite")
+    try leaveTheLogOfARemovedDatabase(at: storeURL)
+    let before = try names(in: directory)
+    let sut = try makeSUT(in: directory)
 
-      let retrieved = try await sut.retrieve()
+    let retrieved = try await sut.retrieve()
 
-      #expect(retrieved == nil)
-      #expect(try names(in: directory) == before)
-    }
+    #expect(retrieved == nil)
+    #expect(try names(in: directory) == before)
   }
 }
 

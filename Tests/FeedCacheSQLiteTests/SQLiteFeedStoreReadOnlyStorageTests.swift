@@ -13,7 +13,7 @@ import Testing
 ///
 /// The mounts and the immutable directory are real and need `FEEDSTORE_OS_FAULTS=1` (as root);
 /// the directory another user may not write to runs in a child process as that user, always.
-@Suite struct SQLiteFeedStoreReadOnlyStorageTests {
+@Suite(.temporaryDirectory) struct SQLiteFeedStoreReadOnlyStorageTests {
   // Before: SQLITE_CANTOPEN on every operation.
   @Test(.requiring(.readOnlyVolume))
   func retrieve_deliversTheCacheOnAReadOnlyVolume() async throws {
@@ -38,13 +38,16 @@ import Testing
         try await sut.deleteCachedFeed()
       }
 
-      let refusal = { (operation: String) in
-        SQLiteFeedStoreError.readOnlyStorage(
-          operation: operation, path: storeURL.path(percentEncoded: false),
-          reason: "its volume is mounted read-only")
+      for (error, operation) in [
+        (insertion, "insert the feed"), (deletion, "delete the cached feed"),
+      ] {
+        #expect(error?.reason == .readOnlyStorage)
+        #expect(
+          error?.description
+            == "Could not \(operation) at \(storeURL.path(percentEncoded: false)): the storage is "
+            + "read-only (its volume is mounted read-only), so the cache can be retrieved but not "
+            + "changed")
       }
-      #expect(insertion == refusal("insert the feed"))
-      #expect(deletion == refusal("delete the cached feed"))
       #expect(try await sut.retrieve() == cache)
     }
   }
@@ -90,26 +93,23 @@ import Testing
 
   @Test(.requiring(.immutableDirectory))
   func retrieve_deliversTheCacheInAnImmutableDirectoryAndInsertSaysWhyItCannot() async throws {
-    try await withTemporaryDirectory { directory in
-      try await OperatingSystemFault.immutableDirectory.withFaultyDirectory(in: directory) {
-        immutable in
-        let storeURL = immutable.appending(path: "feed.sqlite")
-        let cache = try await makeClosedDatabase(at: storeURL)
-        try OperatingSystemFault.immutableDirectory.inject(in: immutable)
-        let sut = try makeSUT(at: storeURL)
+    let directory = try TemporaryDirectory.current
+    try await OperatingSystemFault.immutableDirectory.withFaultyDirectory(in: directory) {
+      immutable in
+      let storeURL = immutable.appending(path: "feed.sqlite")
+      let cache = try await makeClosedDatabase(at: storeURL)
+      try OperatingSystemFault.immutableDirectory.inject(in: immutable)
+      let sut = try makeSUT(at: storeURL)
 
-        let retrieved = try await sut.retrieve()
-        let insertion = await #expect(throws: SQLiteFeedStoreError.self) {
-          try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
-        }
-
-        #expect(retrieved == cache)
-        #expect(
-          insertion
-            == .readOnlyStorage(
-              operation: "insert the feed", path: storeURL.path(percentEncoded: false),
-              reason: "its directory is immutable"))
+      let retrieved = try await sut.retrieve()
+      let insertion = await #expect(throws: SQLiteFeedStoreError.self) {
+        try await sut.insert(FeedStoreFixtures.uniqueImageFeed(), timestamp: .now)
       }
+
+      #expect(retrieved == cache)
+      #expect(insertion?.reason == .readOnlyStorage)
+      #expect(insertion?.operation == .insert)
+      #expect(insertion?.detail == "its directory is immutable")
     }
   }
 
@@ -153,22 +153,21 @@ private enum VolumeContent {
 private func onReadOnlyVolume(
   holding content: VolumeContent, _ body: (URL, CachedFeed?) async throws -> Void
 ) async throws {
-  try await withTemporaryDirectory { directory in
-    try await OperatingSystemFault.readOnlyVolume.withFaultyDirectory(in: directory) { volume in
-      let storeURL = volume.appending(path: "feed.sqlite")
-      let cache: CachedFeed?
-      switch content {
-      case .nothing:
-        cache = nil
-      case .closedDatabase:
-        cache = try await makeClosedDatabase(at: storeURL)
-      case .databaseWithLogAndIndex, .databaseWithLogOnly:
-        cache = try await makeDatabaseWithCommitInLog(
-          at: storeURL, keepingIndex: content == .databaseWithLogAndIndex, in: directory)
-      }
-      try OperatingSystemFault.readOnlyVolume.inject(in: volume)
-      try await body(storeURL, cache)
+  let directory = try TemporaryDirectory.current
+  try await OperatingSystemFault.readOnlyVolume.withFaultyDirectory(in: directory) { volume in
+    let storeURL = volume.appending(path: "feed.sqlite")
+    let cache: CachedFeed?
+    switch content {
+    case .nothing:
+      cache = nil
+    case .closedDatabase:
+      cache = try await makeClosedDatabase(at: storeURL)
+    case .databaseWithLogAndIndex, .databaseWithLogOnly:
+      cache = try await makeDatabaseWithCommitInLog(
+        at: storeURL, keepingIndex: content == .databaseWithLogAndIndex, in: directory)
     }
+    try OperatingSystemFault.readOnlyVolume.inject(in: volume)
+    try await body(storeURL, cache)
   }
 }
 
@@ -243,17 +242,20 @@ private func retrieveAndInsertAsAnotherUser(at storeURL: URL) async -> ExitTest.
       let store = try SQLiteFeedStore(storeURL: storeURL)
       let retrieved = try await store.retrieve()
       guard retrieved == readOnlyDirectoryCache else {
-        throw SQLiteFeedStoreError.damagedStorage(
-          operation: "check the retrieved cache", path: path,
-          problem: "it delivered \(String(describing: retrieved))")
+        throw UnexpectedOutcome(description: "retrieve delivered \(String(describing: retrieved))")
       }
       do {
         try await store.insert([], timestamp: .now)
-        throw POSIXError(.EEXIST)
-      } catch SQLiteFeedStoreError.readOnlyStorage {}
+        throw UnexpectedOutcome(description: "the insert succeeded")
+      } catch let error as SQLiteFeedStoreError where error.reason == .readOnlyStorage {}
     } catch {
       try? Data("\(error)".utf8).write(to: report)
       exit(EXIT_FAILURE)
     }
   }
+}
+
+/// What the child process met instead of what it expected.
+private struct UnexpectedOutcome: Error, CustomStringConvertible {
+  let description: String
 }

@@ -1,4 +1,3 @@
-import FeedStoreBackends
 import FeedStoreRegistry
 import FeedStoreSpecs
 import Foundation
@@ -86,14 +85,6 @@ import Testing
       unknown.isEmpty,
       "FEEDSTORE_BACKENDS names \(unknown), which are not among \(ConformanceBackend.all.map(\.name))"
     )
-  }
-
-  @Test func registry_givesEveryBenchmarkedBackendAConformanceRun() {
-    let benchmarked = FeedStoreBackend.all.map(\.name)
-
-    let checked = ConformanceBackend.all.map(\.name)
-
-    #expect(checked == benchmarked)
   }
 
   @Test func registry_runsEveryCapabilityEachBackendHas() {

@@ -33,7 +33,7 @@ final class SQLiteFloorDatabase {
   /// into the file and deleting it, so the floor's first insert starts a new log, as the store's
   /// does.
   ///
-  /// - Throws: The store's `SQLiteFeedStoreError` when SQLite fails, ``BenchmarkError`` when the
+  /// - Throws: The store's `SQLiteFailure` when SQLite fails, ``BenchmarkError`` when the
   ///   journal mode is not WAL.
   static func creatingFile(at url: URL) async throws -> SQLiteFloorDatabase {
     let store = try SQLiteFeedStore(storeURL: url)

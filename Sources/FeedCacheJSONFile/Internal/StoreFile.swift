@@ -1,3 +1,4 @@
+import DurableStoreSupport
 import Foundation
 
 /// The store file's procedures on disk, each a sequence of single ``FileSystem`` calls.
@@ -5,7 +6,7 @@ import Foundation
 /// They block, so ``JSONFileFeedStore`` runs them on its own queue, off the Swift concurrency
 /// pool. Insert and delete hold the store's lock file while they change anything, so that
 /// instances in other tasks or processes take turns, and so that a temporary file found while
-/// holding the lock is one whose writer died: it is removed.
+/// holding the lock is one whose writer died: it is removed, when it is this user's to remove.
 struct StoreFile: Sendable {
   let layout: StoreFileLayout
   let fileSystem: any FileSystem
@@ -21,26 +22,36 @@ struct StoreFile: Sendable {
     do {
       return try fileSystem.contentsOfFile(at: storeURL)
     } catch let error as POSIXError where error.code == .EISDIR {
-      throw JSONFileFeedStoreError(operation, .directory, at: storeURL, underlyingError: error)
+      throw JSONFileFeedStoreError(
+        operation, .notAFile, at: storeURL, detail: FileItem.Kind.directory.phrase)
+    } catch let foreign as ForeignItemError {
+      guard case .linkedFile(let count) = foreign.kind else {
+        throw JSONFileFeedStoreError(
+          operation, .notAFile, at: storeURL, detail: foreign.item.phrase)
+      }
+      throw JSONFileFeedStoreError(
+        operation, .multipleLinks(count: count), at: storeURL,
+        detail: foreign.item.refusal(at: storeURL.path(percentEncoded: false)))
     } catch {
       throw JSONFileFeedStoreError(operation, .unreadable, at: storeURL, underlyingError: error)
     }
   }
 
-  /// Writes `data` to the temporary file, flushes it, renames it over the store file and
+  /// Writes `data` to a new temporary file, flushes it, renames it over the store file and
   /// flushes the directory, so that the new cache is complete and durable once this returns,
   /// and a crash at any point leaves the old cache or the new one.
   func replace(with data: Data) throws(JSONFileFeedStoreError) {
     try whileLocked(.insert, failingWith: .unwritable) { () throws(JSONFileFeedStoreError) in
-      try removeLeftoverTemporaryFiles(.insert, failingWith: .unwritable)
+      removeLeftoverTemporaryFiles()
       _ = try checkOverwritable(for: .insert)
-      let temporaryURL = layout.temporaryURL
+      let temporaryURL = layout.newTemporaryURL()
       do {
         try fileSystem.createFile(at: temporaryURL, contents: data)
         try fileSystem.synchronizeFile(at: temporaryURL)
         try fileSystem.replaceItem(at: storeURL, withItemAt: temporaryURL)
       } catch let error as ForeignItemError {
-        // Another program put it there after the leftovers went: it is not the store's to remove.
+        // Another program put it there, at a name nobody could know: it is not the store's to
+        // remove.
         throw foreignSideFile(.insert, "temporary file", error)
       } catch {
         // The write already failed and that is the error worth reporting; a temporary file
@@ -55,7 +66,7 @@ struct StoreFile: Sendable {
   /// Removes the store file, and flushes the directory when there was one.
   func remove() throws(JSONFileFeedStoreError) {
     try whileLocked(.delete, failingWith: .undeletable) { () throws(JSONFileFeedStoreError) in
-      try removeLeftoverTemporaryFiles(.delete, failingWith: .undeletable)
+      removeLeftoverTemporaryFiles()
       let existed = try checkOverwritable(for: .delete)
       do {
         try fileSystem.removeItem(at: storeURL)
@@ -92,22 +103,16 @@ struct StoreFile: Sendable {
     return true
   }
 
-  private func removeLeftoverTemporaryFiles(
-    _ operation: JSONFileFeedStoreError.Operation,
-    failingWith reason: JSONFileFeedStoreError.Reason
-  ) throws(JSONFileFeedStoreError) {
-    do {
-      for name in try fileSystem.contentsOfDirectory(at: layout.directoryURL)
-      where layout.isLeftoverTemporaryFile(named: name) {
-        // A symbolic link goes too, unfollowed; a directory is refused.
-        try fileSystem.removeItem(at: layout.directoryURL.appending(path: name))
-      }
-    } catch let error as ForeignItemError {
-      throw foreignSideFile(operation, "temporary file", error)
-    } catch {
-      throw JSONFileFeedStoreError(
-        operation, reason, at: storeURL,
-        detail: "cannot remove a temporary file a failed write left behind: \(error)")
+  /// Removes the temporary files that writers which died left behind, as far as it can.
+  ///
+  /// A symbolic link goes too, unfollowed. What cannot be removed stays, and stands in no one's
+  /// way, since every write takes a new name: another user's file in a shared directory such as
+  /// `/tmp`, a directory, or any file while the directory cannot be listed or changed (then the
+  /// write fails on its own, saying why).
+  private func removeLeftoverTemporaryFiles() {
+    guard let names = try? fileSystem.contentsOfDirectory(at: layout.directoryURL) else { return }
+    for name in names where layout.isLeftoverTemporaryFile(named: name) {
+      try? fileSystem.removeItem(at: layout.directoryURL.appending(path: name))
     }
   }
 
@@ -131,9 +136,8 @@ struct StoreFile: Sendable {
       case .file:
         "its \(role) \(path) was created by another program while this store held its lock, and "
           + "the store never writes into a file it did not make"
-      case .symbolicLink, .directory, .special:
-        "its \(role) \(path) \(item.phrase), which this store did not make and never follows, "
-          + "writes through or removes: remove it to use the store"
+      case .symbolicLink, .directory, .fifo, .socket, .device, .linkedFile:
+        "its \(role) \(item)"
       }
     return JSONFileFeedStoreError(operation, .foreignSideFile, at: storeURL, detail: detail)
   }

@@ -1,11 +1,14 @@
 import Foundation
 
 /// Where a store keeps its files: the store file, and beside it the lock file it holds while
-/// changing the store file and the temporary file it writes the next cache to.
+/// changing the store file and the temporary files it writes each next cache to.
 ///
-/// Both companions are named after the store file (`.feed.json.lock`, `.feed.json.tmp`) and fit
-/// in a file name however long the store file's name is: when `.<name>.lock` would exceed
-/// `NAME_MAX` (255 bytes), they keep as much of the name as fits and add a hash of all of it.
+/// The lock file has a fixed name, `.feed.json.lock`, which every store of the file must find.
+/// A temporary file needs none: each is `.feed.json.<UUID>.tmp`, a name nobody can take ahead
+/// of the store, so a file another user leaves in a shared directory never stands in its way.
+/// Both fit in a file name however long the store file's name is: when a name would exceed
+/// `NAME_MAX` (255 bytes), it keeps as much of the store file's name as fits and adds a hash of
+/// all of it.
 struct StoreFileLayout {
   /// The longest file name, in bytes, that common file systems accept.
   static let maximumNameLength = 255
@@ -13,31 +16,45 @@ struct StoreFileLayout {
   let storeURL: URL
   let directoryURL: URL
   let lockURL: URL
-  let temporaryURL: URL
-  private let storeName: String
-  private let temporaryName: String
+  /// What every temporary file's name starts with: `.feed.json.`, or its shortened form.
+  private let temporaryPrefix: String
+  /// The temporary file's fixed name in earlier versions of this store, `.feed.json.tmp`.
+  private let fixedTemporaryName: String
 
   init(storeURL: URL) {
     self.storeURL = storeURL
-    storeName = storeURL.lastPathComponent
+    let storeName = storeURL.lastPathComponent
     directoryURL = storeURL.deletingLastPathComponent()
-    temporaryName = Self.companionName(of: storeName, suffix: ".tmp")
     lockURL = directoryURL.appending(path: Self.companionName(of: storeName, suffix: ".lock"))
-    temporaryURL = directoryURL.appending(path: temporaryName)
+    let temporarySuffix = Self.temporarySuffix(UUID())
+    temporaryPrefix = String(
+      Self.companionName(of: storeName, suffix: temporarySuffix).dropLast(temporarySuffix.count)
+        + ".")
+    fixedTemporaryName = Self.companionName(of: storeName, suffix: ".tmp")
+  }
+
+  /// A temporary file's URL that no other writer uses.
+  func newTemporaryURL() -> URL {
+    directoryURL.appending(path: temporaryPrefix + Self.temporarySuffix(UUID()).dropFirst())
   }
 
   /// Whether the directory entry `name` is a temporary file that a writer of this store file
-  /// left behind: this store's own, or the `.<name>.<UUID>.tmp` of earlier versions.
+  /// left behind: this version's, or the fixed-name one of earlier versions.
   func isLeftoverTemporaryFile(named name: String) -> Bool {
-    if Array(name.utf8) == Array(temporaryName.utf8) { return true }
-    let prefix = Array(("." + storeName + ".").utf8)
-    let suffix = Array(".tmp".utf8)
     let bytes = Array(name.utf8)
+    if bytes == Array(fixedTemporaryName.utf8) { return true }
+    let prefix = Array(temporaryPrefix.utf8)
+    let suffix = Array(".tmp".utf8)
     guard bytes.count == prefix.count + 36 + suffix.count,
       bytes.starts(with: prefix), bytes.suffix(suffix.count).elementsEqual(suffix)
     else { return false }
     let uuid = String(decoding: bytes[prefix.count..<prefix.count + 36], as: UTF8.self)
     return UUID(uuidString: uuid) != nil
+  }
+
+  /// The end of a temporary file's name: `.<UUID>.tmp`.
+  private static func temporarySuffix(_ uuid: UUID) -> String {
+    "." + uuid.uuidString + ".tmp"
   }
 
   private static func companionName(of name: String, suffix: String) -> String {

@@ -36,7 +36,7 @@ final class FeedDatabase {
   ///   - mode: ``SQLiteConnection/Mode/readWrite`` unless the storage cannot be written to; a
   ///     database opened otherwise only retrieves.
   ///   - operation: What the store is doing, for errors.
-  /// - Throws: ``SQLiteFeedStoreError`` when it cannot be opened or a statement does not compile.
+  /// - Throws: ``SQLiteFailure`` when it cannot be opened or a statement does not compile.
   convenience init(
     path: String, version: Int32, busyTimeout: Duration,
     mode: SQLiteConnection.Mode = .readWrite, _ operation: String
@@ -55,14 +55,14 @@ final class FeedDatabase {
   /// existing file, because an insert into a file broken inside could fail forever, or succeed
   /// into tables a retrieve cannot read.
   ///
-  /// - Throws: ``SQLiteFeedStoreError`` when SQLite cannot run the check at all.
+  /// - Throws: ``SQLiteFailure`` when SQLite cannot run the check at all.
   func structuralProblem(_ operation: String) throws -> String? {
     try connection.structuralProblem(operation)
   }
 
   /// Opens a new, private database in memory with the current schema.
   ///
-  /// - Throws: ``SQLiteFeedStoreError`` when SQLite cannot open it, for example out of memory.
+  /// - Throws: ``SQLiteFailure`` when SQLite cannot open it, for example out of memory.
   convenience init(inMemoryWith busyTimeout: Duration) throws {
     let connection = try SQLiteConnection(location: .inMemory, busyTimeout: busyTimeout)
     try connection.execute("BEGIN IMMEDIATE", "begin creating the schema")
@@ -122,7 +122,7 @@ final class FeedDatabase {
   func insert(_ feed: [LocalFeedImage], timestamp: Date, _ operation: String) throws {
     let interval = timestamp.timeIntervalSinceReferenceDate
     guard interval.isFinite else {
-      throw SQLiteFeedStoreError.unsupportedValue(
+      throw SQLiteFailure.unsupportedValue(
         operation: operation, path: connection.path, image: nil, field: "timestamp",
         problem: "its time interval \(interval) is not a finite number")
     }
@@ -165,7 +165,7 @@ final class FeedDatabase {
   private func insertRow(of image: LocalFeedImage, at position: Int, _ operation: String) throws {
     // What retrieve parses must give this text back, or the whole feed would become unreadable.
     guard let url = StoredURL.text(of: image.url) else {
-      throw SQLiteFeedStoreError.unsupportedValue(
+      throw SQLiteFailure.unsupportedValue(
         operation: operation, path: connection.path, image: position, field: "url",
         problem: "its text \(quoted(image.url.absoluteString)) does not parse back as the same URL")
     }
@@ -209,7 +209,7 @@ final class FeedDatabase {
     // Another connection may have migrated it since this one looked.
     let found = try connection.integer("PRAGMA user_version", operation) ?? 0
     guard (1...Int64(FeedSchema.currentVersion)).contains(found) else {
-      throw SQLiteFeedStoreError.unsupportedSchemaVersion(
+      throw SQLiteFailure.unsupportedSchemaVersion(
         operation: operation, path: connection.path, found: found,
         newestSupported: FeedSchema.currentVersion)
     }
@@ -238,7 +238,7 @@ final class FeedDatabase {
   private func recoverFromAbandonedTransaction(_ operation: String) throws {
     connection.rollBackIfNeeded()
     if connection.isInTransaction {
-      throw SQLiteFeedStoreError.sqlite(
+      throw SQLiteFailure.sqlite(
         operation: operation, path: connection.path, resultCode: SQLITE_ERROR,
         message: "an earlier failed transaction is still open after ROLLBACK")
     }
@@ -251,13 +251,13 @@ final class FeedDatabase {
     guard try selectCache.step(operation) else { return nil }
     let id = selectCache.int64(at: 2)
     guard selectCache.type(at: 2) == SQLITE_INTEGER, id == 1 else {
-      throw SQLiteFeedStoreError.corruptRow(
+      throw SQLiteFailure.corruptRow(
         operation: operation, path: connection.path, table: FeedSchema.cacheTable, row: id,
         column: "id", problem: "it is not 1, the only row the store writes")
     }
     let type = selectCache.type(at: 0)
     guard type == SQLITE_FLOAT || type == SQLITE_INTEGER else {
-      throw SQLiteFeedStoreError.corruptRow(
+      throw SQLiteFailure.corruptRow(
         operation: operation, path: connection.path, table: FeedSchema.cacheTable, row: 1,
         column: "timestamp", problem: "it is not a number")
     }
@@ -313,7 +313,7 @@ final class FeedDatabase {
 
   private func corrupt(
     row: Int64, column: String, _ problem: String, _ operation: String
-  ) -> SQLiteFeedStoreError {
+  ) -> SQLiteFailure {
     .corruptRow(
       operation: operation, path: connection.path, table: FeedSchema.imageTable, row: row,
       column: column, problem: problem)

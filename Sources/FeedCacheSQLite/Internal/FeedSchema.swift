@@ -88,7 +88,7 @@ package enum FeedSchema {
   /// Run it inside a write transaction, after re-reading the version in it, so that two
   /// connections migrating at once do not both run a migration.
   ///
-  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:path:resultCode:message:)`` when SQLite
+  /// - Throws: ``SQLiteFailure/sqlite(operation:path:resultCode:message:)`` when SQLite
   ///   fails.
   static func migrate(_ connection: SQLiteConnection, from version: Int32) throws {
     for migration in migrations[Int(version)...] {

@@ -37,7 +37,7 @@ struct FeedStorage {
       try write(.delete, operation) { database, operation in
         try database.delete(operation)
       }
-    } catch let error as SQLiteFeedStoreError where error.primaryResultCode == SQLITE_FULL {
+    } catch let error as SQLiteFailure where error.primaryResultCode == SQLITE_FULL {
       guard let file else { throw error }
       // The store's own connection would keep the files, and their space, while it is open.
       database = nil
@@ -61,12 +61,12 @@ struct FeedStorage {
       }
       guard let database = try openDatabase(for: .retrieve, operation) else { return nil }
       return try database.retrieve(operation)
-    } catch let error as SQLiteFeedStoreError {
+    } catch let error as SQLiteFailure {
       guard let problem = error.unreadableDatabaseProblem, let path = error.path else {
         throw error
       }
       self.database = nil
-      throw SQLiteFeedStoreError.damagedStorage(operation: operation, path: path, problem: problem)
+      throw SQLiteFailure.damagedStorage(operation: operation, path: path, problem: problem)
     }
   }
 
@@ -99,7 +99,7 @@ struct FeedStorage {
     guard let database = try openDatabase(for: access, operation) else { return }
     do {
       try body(database, operation)
-    } catch let error as SQLiteFeedStoreError where error.meansDamagedStorage {
+    } catch let error as SQLiteFailure where error.meansDamagedStorage {
       guard let file else { throw error }
       self.database = nil
       try file.remove(operation)
@@ -123,13 +123,13 @@ struct FeedStorage {
     if access != .retrieve, let reason = file.readOnlyReason() {
       // Deleting nothing needs no write.
       guard access == .delete, file.isMissing else {
-        throw SQLiteFeedStoreError.readOnlyStorage(
+        throw SQLiteFailure.readOnlyStorage(
           operation: operation, path: file.path, reason: reason)
       }
       return nil
     }
     // Why the last pass could not open the file, when it could not.
-    var lastFailure: SQLiteFeedStoreError?
+    var lastFailure: SQLiteFailure?
     for _ in 0..<6 {
       lastFailure = nil
       do {
@@ -138,7 +138,7 @@ struct FeedStorage {
           break
         case .damaged(let problem):
           guard access != .retrieve else {
-            throw SQLiteFeedStoreError.damagedStorage(
+            throw SQLiteFailure.damagedStorage(
               operation: operation, path: file.path, problem: problem)
           }
           try file.remove(operation)
@@ -151,7 +151,7 @@ struct FeedStorage {
             return database
           case .damaged(let problem):
             guard access != .retrieve else {
-              throw SQLiteFeedStoreError.damagedStorage(
+              throw SQLiteFailure.damagedStorage(
                 operation: operation, path: file.path, problem: problem)
             }
             try file.remove(operation, structureBroken: true)
@@ -159,7 +159,7 @@ struct FeedStorage {
             continue
           }
         }
-      } catch let error as SQLiteFeedStoreError where error.meansFileWentAway {
+      } catch let error as SQLiteFailure where error.meansFileWentAway {
         lastFailure = error
         continue
       }
@@ -167,7 +167,7 @@ struct FeedStorage {
       try file.create(operation)
     }
     throw lastFailure
-      ?? SQLiteFeedStoreError.sqlite(
+      ?? SQLiteFailure.sqlite(
         operation: operation, path: file.path, resultCode: SQLITE_BUSY,
         message: "another process kept replacing the file while the store opened it")
   }
@@ -185,13 +185,13 @@ extension FeedStorage {
     case .missing:
       return nil
     case .damaged(let problem):
-      throw SQLiteFeedStoreError.damagedStorage(
+      throw SQLiteFailure.damagedStorage(
         operation: operation, path: file.path, problem: problem)
     case .current(let version):
       let database = try FeedDatabase(
         path: file.path, version: version, busyTimeout: file.busyTimeout, mode: mode, operation)
       if let problem = try database.structuralProblem(operation) {
-        throw SQLiteFeedStoreError.damagedStorage(
+        throw SQLiteFailure.damagedStorage(
           operation: operation, path: file.path, problem: problem)
       }
       return try database.retrieve(operation)

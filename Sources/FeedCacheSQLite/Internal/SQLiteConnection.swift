@@ -1,5 +1,5 @@
 import CSQLite
-import FeedCache
+import DurableStoreSupport
 import Foundation
 
 /// One open SQLite connection: it opens and configures the database, runs SQL on it, and closes it
@@ -40,6 +40,9 @@ package final class SQLiteConnection {
   /// The database file's path, or `:memory:`, for error messages.
   package let path: String
 
+  /// The path that opens a private database in memory.
+  package static let inMemoryPath = ":memory:"
+
   /// Opens a connection, creating the database file when it does not exist yet.
   ///
   /// Opening reads nothing, so a file that is not a database opens fine here and fails on the
@@ -50,13 +53,13 @@ package final class SQLiteConnection {
   ///   - mode: Whether to create a missing file; ``Mode/create`` unless given.
   ///   - busyTimeout: How long a statement waits for another connection's lock before it fails
   ///     with `SQLITE_BUSY`; zero fails at once.
-  /// - Throws: ``SQLiteFeedStoreError`` when the URL is not a file URL or SQLite cannot open it.
+  /// - Throws: ``SQLiteFailure`` when the URL is not a file URL or SQLite cannot open it.
   package convenience init(location: Location, mode: Mode = .create, busyTimeout: Duration) throws {
     switch location {
     case .file(let url):
       try self.init(path: try Self.path(of: url), mode: mode, busyTimeout: busyTimeout)
     case .inMemory:
-      try self.init(path: ":memory:", mode: .create, busyTimeout: busyTimeout)
+      try self.init(path: Self.inMemoryPath, mode: .create, busyTimeout: busyTimeout)
     }
   }
 
@@ -67,7 +70,7 @@ package final class SQLiteConnection {
   ///   - mode: Whether to create a missing file, and whether to write.
   ///   - busyTimeout: How long a statement waits for another connection's lock.
   ///   - operation: What opening it is for, for the error.
-  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:path:resultCode:message:)`` when SQLite
+  /// - Throws: ``SQLiteFailure/sqlite(operation:path:resultCode:message:)`` when SQLite
   ///   cannot open it.
   package init(
     path: String, mode: Mode, busyTimeout: Duration, operation: String = "open the database"
@@ -75,7 +78,7 @@ package final class SQLiteConnection {
     // Multi-thread mode is only safe on a library built thread-safe: two connections (two stores
     // on one file) may still run on two threads at once.
     guard sqlite3_threadsafe() != 0 else {
-      throw SQLiteFeedStoreError.sqlite(
+      throw SQLiteFailure.sqlite(
         operation: operation, path: path, resultCode: SQLITE_MISUSE,
         message: "the SQLite library was built without thread safety (SQLITE_THREADSAFE=0)")
     }
@@ -91,12 +94,12 @@ package final class SQLiteConnection {
     let name = mode == .immutable ? Self.immutableURI(of: path) : path
     let code = sqlite3_open_v2(name, &opened, flags, nil)
     guard let opened else {
-      throw SQLiteFeedStoreError.sqlite(
+      throw SQLiteFailure.sqlite(
         operation: operation, path: path, resultCode: code,
         message: "SQLite could not allocate a connection")
     }
     guard code == SQLITE_OK else {
-      let error = SQLiteFeedStoreError.sqlite(
+      let error = SQLiteFailure.sqlite(
         operation: operation, path: path, resultCode: sqlite3_extended_errcode(opened),
         message: String(cString: sqlite3_errmsg(opened)))
       sqlite3_close_v2(opened)
@@ -117,11 +120,11 @@ package final class SQLiteConnection {
 
   /// The file-system path of a `file:` URL.
   ///
-  /// - Throws: ``SQLiteFeedStoreError/notAFileURL(_:)`` for any other URL.
+  /// - Throws: ``SQLiteFailure/notAFileURL(_:)`` for any other URL.
   package static func path(of url: URL) throws -> String {
     guard url.isFileURL,
       let path = url.withUnsafeFileSystemRepresentation({ $0.map { String(cString: $0) } })
-    else { throw SQLiteFeedStoreError.notAFileURL(url) }
+    else { throw SQLiteFailure.notAFileURL(url) }
     return path
   }
 
@@ -172,7 +175,7 @@ package final class SQLiteConnection {
   /// - Parameters:
   ///   - sql: One or more statements; never splice values into it, bind them.
   ///   - operation: What running it does, for the error, such as "begin a transaction".
-  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:path:resultCode:message:)`` when a
+  /// - Throws: ``SQLiteFailure/sqlite(operation:path:resultCode:message:)`` when a
   ///   statement fails.
   package func execute(_ sql: String, _ operation: String) throws {
     try check(sqlite3_exec(handle, sql, nil, nil, nil), operation)
@@ -184,7 +187,7 @@ package final class SQLiteConnection {
   ///   - sql: A statement whose first row's first column is the integer.
   ///   - operation: What running it does, for the error.
   /// - Returns: The integer, or `nil` when the statement produced no row.
-  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:path:resultCode:message:)`` when it fails.
+  /// - Throws: ``SQLiteFailure/sqlite(operation:path:resultCode:message:)`` when it fails.
   package func integer(_ sql: String, _ operation: String) throws -> Int64? {
     let statement = try prepare(sql, operation, persistent: false)
     defer { statement.reset() }
@@ -198,7 +201,7 @@ package final class SQLiteConnection {
   ///   - sql: A statement whose rows' first column is text.
   ///   - operation: What running it does, for the error.
   /// - Returns: The texts, in row order; NULL and invalid UTF-8 read as `""`.
-  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:path:resultCode:message:)`` when it fails.
+  /// - Throws: ``SQLiteFailure/sqlite(operation:path:resultCode:message:)`` when it fails.
   package func texts(_ sql: String, _ operation: String) throws -> [String] {
     let statement = try prepare(sql, operation, persistent: false)
     defer { statement.reset() }
@@ -218,14 +221,14 @@ package final class SQLiteConnection {
   ///
   /// - Parameter operation: What the store was doing, for errors.
   /// - Returns: The problem, in words, as damaged storage states it.
-  /// - Throws: ``SQLiteFeedStoreError`` when SQLite cannot run the check for another reason, such
+  /// - Throws: ``SQLiteFailure`` when SQLite cannot run the check for another reason, such
   ///   as another connection's lock.
   func structuralProblem(_ operation: String) throws -> String? {
     do {
       let findings = try texts("PRAGMA quick_check(1)", operation)
       return findings == ["ok"]
         ? nil : "SQLite's quick check found: \(findings.joined(separator: "; "))"
-    } catch let error as SQLiteFeedStoreError {
+    } catch let error as SQLiteFailure {
       guard let problem = error.unreadableDatabaseProblem else { throw error }
       return problem
     }
@@ -248,7 +251,7 @@ package final class SQLiteConnection {
   ///   - operation: What preparing it is for, for the error.
   ///   - persistent: Whether it is kept for many runs (`SQLITE_PREPARE_PERSISTENT`).
   /// - Returns: The prepared statement, finalized when it goes away.
-  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:path:resultCode:message:)`` when it does
+  /// - Throws: ``SQLiteFailure/sqlite(operation:path:resultCode:message:)`` when it does
   ///   not compile.
   package func prepare(
     _ sql: String, _ operation: String, persistent: Bool = true
@@ -264,7 +267,7 @@ package final class SQLiteConnection {
   }
 
   /// The connection's current error, reported for `code`.
-  package func error(_ code: Int32, _ operation: String) -> SQLiteFeedStoreError {
+  package func error(_ code: Int32, _ operation: String) -> SQLiteFailure {
     // `sqlite3_extended_errcode` is the extended form of the code the failing call returned;
     // fall back to that code if the connection's record was overwritten.
     let extended = sqlite3_extended_errcode(handle)

@@ -21,7 +21,7 @@ package final class SQLiteStatement {
 
   /// Compiles `sql` on `connection`.
   ///
-  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:path:resultCode:message:)`` when it does
+  /// - Throws: ``SQLiteFailure/sqlite(operation:path:resultCode:message:)`` when it does
   ///   not compile.
   init(
     preparing sql: String, on connection: SQLiteConnection, persistent: Bool,
@@ -32,7 +32,7 @@ package final class SQLiteStatement {
     let code = sqlite3_prepare_v3(connection.handle, sql, -1, flags, &prepared, nil)
     try connection.check(code, operation)
     guard let prepared else {
-      throw SQLiteFeedStoreError.sqlite(
+      throw SQLiteFailure.sqlite(
         operation: operation, path: connection.path, resultCode: SQLITE_MISUSE,
         message: "the SQL holds no statement")
     }
@@ -110,7 +110,7 @@ package final class SQLiteStatement {
   /// Runs the statement to its next row.
   ///
   /// - Returns: `true` when a row is ready to read, `false` when the statement is done.
-  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:path:resultCode:message:)`` when it fails.
+  /// - Throws: ``SQLiteFailure/sqlite(operation:path:resultCode:message:)`` when it fails.
   @inline(__always)
   package func step(_ operation: @autoclosure () -> String) throws -> Bool {
     switch sqlite3_step(handle) {
@@ -173,7 +173,7 @@ package final class SQLiteStatement {
   ///
   /// - Returns: The text, or `nil` when the bytes are not valid UTF-8. SQL NULL reads as `""`:
   ///   check ``type(at:)`` first.
-  /// - Throws: ``SQLiteFeedStoreError/sqlite(operation:path:resultCode:message:)`` when SQLite
+  /// - Throws: ``SQLiteFailure/sqlite(operation:path:resultCode:message:)`` when SQLite
   ///   runs out of memory converting the value.
   @inline(__always)
   package func text(at column: Int32, _ operation: @autoclosure () -> String) throws -> String? {

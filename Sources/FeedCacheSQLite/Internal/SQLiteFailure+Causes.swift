@@ -2,7 +2,7 @@ import CSQLite
 import Foundation
 
 /// What a failure means for the storage, as the store's recovery decides what to do next.
-extension SQLiteFeedStoreError {
+extension SQLiteFailure {
   /// SQLite's primary result code (the extended code's low byte), when SQLite reported the
   /// failure.
   var primaryResultCode: Int32? {

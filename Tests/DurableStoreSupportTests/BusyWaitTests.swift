@@ -1,4 +1,4 @@
-import FeedCache
+import DurableStoreSupport
 import Testing
 
 @Suite struct BusyWaitTests {

@@ -1,0 +1,101 @@
+import DurableStoreSupport
+import Foundation
+import SharedSupport
+import Testing
+
+/// What stands at a path, and the sentence both durable stores refuse it with.
+///
+/// Every item here is real.
+@Suite struct FileItemTests {
+  @Test func init_findsNothingWhereNothingIs() async throws {
+    try await withTemporaryDirectory { directory in
+      let item = try FileItem(atPath: path(of: directory.appending(path: "missing")))
+
+      #expect(item == nil)
+    }
+  }
+
+  @Test func init_tellsEachKindApartWithoutFollowingALink() async throws {
+    try await withTemporaryDirectory { directory in
+      let file = try makeFile(in: directory)
+      let link = path(of: directory.appending(path: "link"))
+      try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file)
+      let fifo = path(of: directory.appending(path: "fifo"))
+      try #require(mkfifo(fifo, 0o644) == 0)
+
+      let kinds = try [file, path(of: directory), link, fifo, "/dev/null"].map {
+        try FileItem(atPath: $0)?.kind
+      }
+
+      #expect(kinds == [.file, .directory, .symbolicLink, .fifo, .device])
+    }
+  }
+
+  @Test func init_countsTheNamesOfAFile() async throws {
+    try await withTemporaryDirectory { directory in
+      let file = try makeFile(in: directory)
+      try #require(link(file, path(of: directory.appending(path: "second name"))) == 0)
+
+      let item = try FileItem(atPath: file)
+
+      #expect(item?.linkCount == 2)
+    }
+  }
+
+  @Test func refusal_countsTheNamesOfAFileAndSaysToRemoveTheOthers() async throws {
+    try await withTemporaryDirectory { directory in
+      let file = try makeFile(in: directory)
+      try #require(link(file, path(of: directory.appending(path: "second name"))) == 0)
+
+      let refusal = try #require(try FileItem(atPath: file)).refusal(at: file)
+
+      #expect(
+        refusal
+          == "has 2 names (hard links), which the store never gives a file it makes: remove the "
+          + "other names to use the store")
+    }
+  }
+
+  @Test func refusal_saysWhatTheItemIsAndToRemoveIt() async throws {
+    try await withTemporaryDirectory { directory in
+      let link = path(of: directory.appending(path: "link"))
+      try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/elsewhere")
+
+      let refusal = try #require(try FileItem(atPath: link)).refusal(at: link)
+
+      #expect(
+        refusal
+          == "is a symbolic link, which the store did not make and never follows, writes through "
+          + "or removes: remove it to use the store")
+    }
+  }
+
+  // As root, who may remove anything, the remedy stays "remove it"; the stores' tests run as
+  // the user nobody to see the other one.
+  @Test(.enabled(if: geteuid() == 0, "needs root to give a file to another user"))
+  func refusal_namesTheUserAFileBelongsTo() async throws {
+    try await withTemporaryDirectory { directory in
+      let file = try makeFile(in: directory)
+      try #require(chown(file, 65534, 65534) == 0)
+
+      let refusal = try #require(try FileItem(atPath: file)).refusal(at: file)
+
+      #expect(
+        refusal
+          == "is a file that belongs to another user, nobody (uid 65534), which the store never "
+          + "writes to or removes: remove it to use the store")
+    }
+  }
+}
+
+// MARK: - Helpers
+
+private func makeFile(in directory: URL) throws -> String {
+  let file = directory.appending(path: "file")
+  try Data("contents".utf8).write(to: file)
+  return path(of: file)
+}
+
+private func path(of url: URL) -> String {
+  url.path(percentEncoded: false)
+}
