@@ -78,7 +78,7 @@ let package = Package(
     // are a product of their own, added only by those who want those rows.
     .target(
       name: "FeedStoreBenchmarkCore",
-      dependencies: ["FeedCache", "FeedCacheJSONFile", "SharedSupport"],
+      dependencies: ["FeedCache", "SharedSupport"],
       path: "Benchmarks/FeedStoreBenchmarkCore"
     ),
     .target(

@@ -1,9 +1,10 @@
 import FeedCache
 import Foundation
 
-/// The images of a feed as the bytes a store keeps, encoded once before any clock starts: each
-/// id's 16 bytes and each text's UTF-8 (the URL's `absoluteString`), one after the other in one
-/// buffer. The value floor builds images from them, the SQLite floors bind them.
+/// The images of a feed as the bytes a store keeps, encoded once before any clock starts.
+///
+/// Each id's 16 bytes and each text's UTF-8 (the URL's `absoluteString`), one after the other in
+/// one buffer: the value floor builds images from them, the SQLite floors bind them.
 package struct PreEncodedFeed: Sendable {
   /// Where one value's bytes are in the buffer.
   package struct Bytes: Sendable {
@@ -44,8 +45,7 @@ package struct PreEncodedFeed: Sendable {
   }
 
   /// Calls `body` with the start of the buffer, valid only during the call.
-  package func withBytes<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) throws -> Result
-  {
+  package func withBytes<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) throws -> Result {
     try buffer.withUnsafeBufferPointer { bytes in
       // Never taken: the buffer always holds its final NUL byte.
       guard let base = bytes.baseAddress else {
