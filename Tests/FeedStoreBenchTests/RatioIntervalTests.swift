@@ -25,6 +25,29 @@ import Testing
     #expect(independent.lower < 1 && independent.upper > 1.2)
   }
 
+  /// A neighbor's build slowed most of this build's rounds fourfold and most of the other's
+  /// twofold: the medians say what the neighbor did, the fastest samples of each build its cost.
+  @Test func fastest_holdsWhereTheMediansFollowANeighborsLoad() throws {
+    let thisLoad: [Int64] = [4, 1, 1, 4, 4, 1, 4, 4, 1, 4, 1, 4, 4, 1, 4, 1, 4, 4, 1, 4]
+    let otherLoad: [Int64] = [2, 2, 1, 1, 2, 2, 1, 2, 1, 2, 1, 2, 2, 1, 2, 1, 2, 2, 1, 2]
+    let this = thisLoad.map { $0 * 1_100_000 }
+    let other = otherLoad.map { $0 * 1_000_000 }
+
+    let sut = try #require(RatioInterval.fastest(this, over: other))
+    let medians = try #require(RatioInterval.paired(this, over: other))
+
+    #expect([sut.ratio, sut.lower, sut.upper] == [1.1, 1.1, 1.1])
+    #expect(medians.ratio == 2.2)
+  }
+
+  @Test func meanOfFastest_averagesTheFastestShareOfTheSamplesAtTheIndices() {
+    let series = Bootstrap.Series([50, 10, 40, 20, 30, 60, 70, 80, 90, 100] as [Int64])
+
+    #expect(series.meanOfFastest(0.2, at: Array(0..<10)) == 15)
+    #expect(series.meanOfFastest(0.1, at: [0, 0, 2, 2, 2]) == 40)
+    #expect(series.meanOfFastest(0.5, at: [5, 6, 7, 8], offset: 1) == 75)
+  }
+
   @Test func paired_ofSeriesOfDifferentLengths_isNone() {
     #expect(RatioInterval.paired([1, 2], over: [1]) == nil)
     #expect(RatioInterval.paired([], over: []) == nil)
@@ -92,7 +115,7 @@ import Testing
   }
 
   @Test func median_isTheLowerMiddleOfTheSamplesAtTheIndicesGiven() {
-    let series = Bootstrap.Series([40, 10, 30, 20, 50])
+    let series = Bootstrap.Series([40, 10, 30, 20, 50] as [Int64])
 
     #expect(series.median(at: [0, 1, 2, 3]) == 20)
     #expect(series.median(at: [0, 0, 0, 1]) == 40)
@@ -100,7 +123,7 @@ import Testing
   }
 
   @Test func bootstrapInterval_holdsTheCentralShareOfTheResampledValues() {
-    let samples = Bootstrap.Series(Array(1...99))
+    let samples = Bootstrap.Series(Array(1...99) as [Int64])
 
     let interval = Bootstrap.interval(strata: [samples.count]) { samples.median(at: $0[0]) }
 

@@ -125,6 +125,60 @@ struct ReportSections {
     all = sections.filter { !$0.rows.isEmpty } + [comparison].compactMap { $0 }
   }
 
+  /// The comparison of two builds: its header and its one table.
+  init(_ comparison: BuildComparison) {
+    let configuration = comparison.configuration
+    let references =
+      configuration.references.isEmpty
+      ? "" : "; references: \(configuration.references.joined(separator: ", "))"
+    header = """
+      \(comparison.tool): this build against \(comparison.otherBuild); \
+      \(configuration.stores.joined(separator: ", "))\(references); \
+      \(configuration.iterations) to \(configuration.maxIterations) samples per row and build \
+      after \(configuration.warmup) warm-up; started \(comparison.startedAt)
+      machine: \(comparison.machine.summary)
+      """
+    let missing = comparison.rowsMissingFromOtherBuild
+    let noise = duration(BaselineComparison.noiseNanoseconds)
+    all = [
+      ReportSection(
+        "Compared with \(comparison.otherBuild) (the fastest tenth of the samples, this build over "
+          + "the other)",
+        "Threshold \(Formatting.percent(comparison.threshold)), or \(noise) for a faster row: a "
+          + "row regressed or improved when the whole interval of its ratio lies beyond it, is "
+          + "unchanged when the interval lies within it, and is undecided otherwise. Each round "
+          + "took one sample of each build, which went first alternating; fastest: the mean of "
+          + "a build's fastest tenth, its cost with nothing else in the way."
+          + (missing.isEmpty
+            ? "" : " Not in the other build: \(missing.joined(separator: ", "))."),
+        comparison.entries,
+        [
+          Column("row", isText: true, \.label), Column("N") { Formatting.grouped($0.size) },
+          Column("this p50") { duration($0.thisP50) },
+          Column("other p50") { duration($0.otherP50) },
+          Column("this fastest") { duration(Int64($0.thisFastest.rounded())) },
+          Column("other fastest") { duration(Int64($0.otherFastest.rounded())) },
+          Column("ratio") { Formatting.ratio($0.ratio.ratio) },
+          Column("interval", isText: true) { Formatting.interval($0.ratio) },
+          Column("samples") { Formatting.grouped($0.ratio.samples) },
+          Column("verdict", isText: true) { entry in
+            (entry.gates ? "" : "not gated: ") + Self.verdict(entry)
+          },
+        ])
+    ]
+  }
+
+  private static func verdict(_ entry: BuildComparison.Entry) -> String {
+    switch entry.verdict {
+    case .regressed: "REGRESSED"
+    case .improved, .unchanged: entry.verdict.rawValue
+    case .regressedOrNot:
+      "COULD NOT DECIDE whether it regressed: \(BuildComparison.samplesAdvice(entry))"
+    case .improvedOrNot:
+      "not regressed; whether it improved, \(BuildComparison.samplesAdvice(entry))"
+    }
+  }
+
   private static func resultColumns(measuresMemory: Bool) -> [Column<ResultRow>] {
     [Column("row", isText: true, \.label)]
       + Column.durations(of: \.summary, Summary.Statistic.allCases) + [

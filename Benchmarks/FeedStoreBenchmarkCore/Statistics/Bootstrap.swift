@@ -59,10 +59,14 @@ package enum Bootstrap {
   /// of each rank, not a sort.
   struct Series {
     /// The samples in ascending order, and where each sample, by its index, is in that order.
-    private let sorted: [Int64]
+    private let sorted: [Double]
     private let ranks: [Int]
 
     init(_ samples: [Int64]) {
+      self.init(samples.map(Double.init))
+    }
+
+    init(_ samples: [Double]) {
       let order = samples.indices.sorted { (samples[$0], $0) < (samples[$1], $1) }
       sorted = order.map { samples[$0] }
       var ranks = [Int](repeating: 0, count: samples.count)
@@ -87,9 +91,28 @@ package enum Bootstrap {
       var seen = 0
       for rank in counts.indices {
         seen += counts[rank]
-        if seen >= target { return Double(sorted[rank]) }
+        if seen >= target { return sorted[rank] }
       }
       return .nan
+    }
+
+    /// The mean of the fastest `share` of the samples at `indices` (at least one of them), shifted
+    /// by `offset`.
+    func meanOfFastest(_ share: Double, at indices: [Int], offset: Int = 0) -> Double {
+      guard !indices.isEmpty else { return .nan }
+      var counts = [Int](repeating: 0, count: sorted.count)
+      for index in indices {
+        counts[ranks[index + offset]] += 1
+      }
+      let taken = Swift.max(1, Int((Double(indices.count) * share).rounded()))
+      var (remaining, sum) = (taken, 0.0)
+      for rank in counts.indices where counts[rank] > 0 {
+        let count = Swift.min(counts[rank], remaining)
+        sum += Double(count) * sorted[rank]
+        remaining -= count
+        if remaining == 0 { break }
+      }
+      return sum / Double(taken)
     }
   }
 }

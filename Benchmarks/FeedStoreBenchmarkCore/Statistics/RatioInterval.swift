@@ -25,6 +25,28 @@ package struct RatioInterval: Codable, Equatable, Sendable {
     return RatioInterval(interval, samples: numerator.count)
   }
 
+  /// The share of the fastest samples whose mean ``fastest(_:over:)`` takes.
+  static let fastestShare = 0.1
+
+  /// The mean of the fastest tenth of `numerator` over that of `denominator`, the two measured in
+  /// the same rounds (`numerator[i]` beside `denominator[i]`), resampled by rounds.
+  ///
+  /// On a shared machine a neighbor's work only ever adds time to a sample, never takes it away:
+  /// the fastest samples are the operation's own cost, the rest how often something else ran. A
+  /// median mixes the two, and with a build beside it moves by tens of percent from one run to
+  /// the next; the fastest tenth moves by a few.
+  ///
+  /// - Returns: `nil` unless both have the same, positive number of samples.
+  static func fastest(_ numerator: [Int64], over denominator: [Int64]) -> RatioInterval? {
+    guard !numerator.isEmpty, numerator.count == denominator.count else { return nil }
+    let (top, bottom) = (Bootstrap.Series(numerator), Bootstrap.Series(denominator))
+    let interval = Bootstrap.interval(strata: [numerator.count]) { indices in
+      top.meanOfFastest(fastestShare, at: indices[0])
+        / max(bottom.meanOfFastest(fastestShare, at: indices[0]), 1)
+    }
+    return RatioInterval(interval, samples: numerator.count)
+  }
+
   /// The median of `numerator` over the median of `denominator`, the two measured apart (in two
   /// runs, or in two stretches of one), each resampled on its own.
   ///
