@@ -48,7 +48,8 @@ slower="$output/builds/slower-insert"
 
 echo "== the job beside the measurements: clean builds of a copy of this package"
 git archive HEAD | (mkdir -p "$output/load-package" && tar -x -C "$output/load-package")
-# In a session of its own, so that stopping it stops the compilers it started too.
+# In a session of its own, so that stopping it stops every compiler it started, even those in
+# process groups of their own.
 setsid bash -c 'while true; do
     rm -rf "$1/load-scratch"
     swift build --package-path "$1/load-package" --scratch-path "$1/load-scratch" \
@@ -56,7 +57,7 @@ setsid bash -c 'while true; do
   done' load "$output" &
 load=$!
 stop_load() {
-  kill -- "-$load" 2> /dev/null || true
+  pkill -s "$load" 2> /dev/null || true
   wait "$load" 2> /dev/null || true
 }
 trap stop_load EXIT
