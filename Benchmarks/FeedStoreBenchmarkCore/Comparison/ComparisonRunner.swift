@@ -10,7 +10,10 @@ import Foundation
 /// workers (``ComparisonWorker``), in short alternating rounds.
 ///
 /// After each build's warm-up of every row, a round asks each build for one sample of every row
-/// in turn, which build goes first alternating from row to row and from round to round. After
+/// in turn, which build goes first alternating from row to row and from round to round. On Linux
+/// both workers run a round on the same processor, a different one each round: two processes of
+/// one build on a shared machine differ by several percent when they run on different processors
+/// (one shares its core with a neighbor's compiler), which no number of rounds averages out. After
 /// `iterations` rounds every row is judged; rows the samples could not decide get more rounds,
 /// `iterations / 2` at a time, until decided or at `maxIterations` samples per build.
 struct ComparisonRunner: Sendable {
@@ -93,7 +96,8 @@ struct ComparisonRunner: Sendable {
 
     func sample(_ index: Int, round: Int, count: Int, verifies: Bool) throws {
       let request = WorkerMessage.Request(
-        size: cells[index].size, row: cells[index].row, samples: count, verifiesFirst: verifies)
+        size: cells[index].size, row: cells[index].row, samples: count, verifiesFirst: verifies,
+        round: round)
       let thisFirst = (round + index).isMultiple(of: 2)
       for worker in thisFirst ? [this, other] : [other, this] {
         let samples = try worker.samples(request)

@@ -1,3 +1,4 @@
+import CProcessorAffinity
 import Dispatch
 import Foundation
 import SharedSupport
@@ -99,6 +100,8 @@ extension ComparisonWorker {
           try fixtures[request.size] ?? Fixture(count: request.size, encodesPayload: false)
         fixtures[request.size] = fixture
         let workload = StoreWorkload(store: store, operation: operation, fixture: fixture)
+        // Where that is not possible (not Linux), the round runs wherever the system puts it.
+        _ = feedstore_run_on_processor(Int32(clamping: request.round))
         var samples: [Int64] = []
         for index in 0..<request.samples {
           let sample = try await Sampler.sample(

@@ -22,13 +22,16 @@ enum WorkerMessage {
     let rows: [RowID]
   }
 
-  /// Take `samples` samples of `row` on the fixture of `size` images; the first is checked when
-  /// `verifiesFirst`, as a run checks each row's first sample.
+  /// Take `samples` samples of `row` on the fixture of `size` images, on the processor of
+  /// `round`; the first is checked when `verifiesFirst`, as a run checks each row's first sample.
   struct Request: Codable, Equatable, Sendable {
     let size: Int
     let row: RowID
     let samples: Int
     let verifiesFirst: Bool
+    /// The round the samples belong to: both workers run it on the same processor, the
+    /// processors taking turns round after round (Linux).
+    let round: Int
   }
 
   /// The samples, in nanoseconds, or why the worker could not take them.
