@@ -69,13 +69,7 @@ public enum BenchmarkCommand {
         try write(try OutputFormat.json.render(report), to: path)
         StandardError.write("saved the run to \(path)")
       }
-      let text = try arguments.format.render(report)
-      if let path = arguments.outputPath {
-        try write(text, to: path)
-        StandardError.write("wrote the \(arguments.format.rawValue) report to \(path)")
-      } else {
-        FileHandle.standardOutput.write(Data(text.utf8))
-      }
+      try output(try arguments.format.render(report), as: "report", arguments)
       guard let comparison = report.comparison else { return .success }
       StandardError.write(comparison.verdict)
       return comparison.regressions.isEmpty ? .success : .regression
@@ -100,13 +94,7 @@ public enum BenchmarkCommand {
         threshold: arguments.threshold, thisExecutable: thisExecutable,
         otherExecutable: URL(filePath: other), otherName: other
       ).run()
-      let text = try arguments.format.render(comparison)
-      if let path = arguments.outputPath {
-        try write(text, to: path)
-        StandardError.write("wrote the \(arguments.format.rawValue) comparison to \(path)")
-      } else {
-        FileHandle.standardOutput.write(Data(text.utf8))
-      }
+      try output(try arguments.format.render(comparison), as: "comparison", arguments)
       StandardError.write(comparison.verdict)
       return comparison.exitCode
     } catch let error as ArgumentError {
@@ -116,6 +104,18 @@ public enum BenchmarkCommand {
       StandardError.write("\(program.name): error: \(error)")
       return .failure
     }
+  }
+
+  /// Writes `text`, the `what` in the format `arguments` ask for, to `--output` or standard output.
+  private static func output(
+    _ text: String, as what: String, _ arguments: Arguments
+  ) throws(BenchmarkError) {
+    guard let path = arguments.outputPath else {
+      FileHandle.standardOutput.write(Data(text.utf8))
+      return
+    }
+    try write(text, to: path)
+    StandardError.write("wrote the \(arguments.format.rawValue) \(what) to \(path)")
   }
 
   /// Writes `text` to `path`, replacing the file atomically.
