@@ -26,6 +26,15 @@ final class WorkerProcess {
     self.name = name
     self.errorLog = errorLog
     let (input, output) = (Pipe(), Pipe())
+    // Every end closes on exec, so that no other child (the other worker, another comparison's)
+    // keeps a copy of this worker's pipes open, which would keep it from ever reading the end of
+    // its input, and the comparison waiting for it: the worker gets its own as 0 and 1.
+    for handle in [
+      input.fileHandleForReading, input.fileHandleForWriting, output.fileHandleForReading,
+      output.fileHandleForWriting,
+    ] {
+      _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+    }
     process.executableURL = executable
     process.arguments = [WorkerMessage.command, String(WorkerMessage.version)]
     // Both builds hash with the same seed, so no per-process random seed tilts one of them.
@@ -36,7 +45,9 @@ final class WorkerProcess {
     process.standardOutput = output
     _ = FileManager.default.createFile(atPath: errorLog.path(percentEncoded: false), contents: nil)
     do {
-      process.standardError = try FileHandle(forWritingTo: errorLog)
+      let log = try FileHandle(forWritingTo: errorLog)
+      _ = fcntl(log.fileDescriptor, F_SETFD, FD_CLOEXEC)
+      process.standardError = log
       try process.run()
     } catch {
       throw ArgumentError("--compare: cannot start \(name): \(error.localizedDescription)")
