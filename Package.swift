@@ -84,7 +84,7 @@ let package = Package(
     // are a product of their own, added only by those who want those rows.
     .target(
       name: "FeedStoreBenchmarkCore",
-      dependencies: ["FeedCache", "FeedCacheJSONFile", "SharedSupport"],
+      dependencies: ["FeedCache", "SharedSupport", "CProcessorAffinity"],
       path: "Benchmarks/FeedStoreBenchmarkCore"
     ),
     .target(
@@ -110,6 +110,9 @@ let package = Package(
     // Counts the benchmark's heap allocations by wrapping malloc (glibc only); only benchmark
     // executables link it, through FeedStoreBenchmark, never a test.
     .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
+    // Moves a comparison's workers onto one processor per round (Linux only), which Swift cannot
+    // ask for itself: sched_setaffinity needs _GNU_SOURCE.
+    .target(name: "CProcessorAffinity", path: "Benchmarks/CProcessorAffinity"),
 
     .testTarget(
       name: "FeedStoreConformanceTests",

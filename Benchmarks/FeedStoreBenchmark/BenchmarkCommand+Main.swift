@@ -21,13 +21,16 @@ extension BenchmarkCommand {
   /// inserts thousands of feeds into one long-lived store with readers alongside. Each store
   /// figure is checked before it is reported: a store that delivers another feed than it was
   /// given fails the run instead of being timed. Progress goes to standard error, the report to
-  /// standard output, and `--help` lists the options: among them `--save` and `--baseline`, which
-  /// compare a run with an earlier one, and `--references`, which runs the reference backends
-  /// beside your store.
+  /// standard output, and `--help` lists the options: among them `--compare`, which measures this
+  /// build against another build of the program (main's, say) in one run and gates CI on it,
+  /// `--save` and `--baseline`, which compare a run with an earlier one, and `--references`,
+  /// which runs the reference backends beside your store.
   ///
-  /// The process exits with 0 when the run succeeds, 1 when `--baseline` finds that a store
-  /// regressed past `--threshold`, 2 for bad arguments, and 3 when the benchmark fails: a store
-  /// that throws or delivers the wrong feed, a file that cannot be written.
+  /// The process exits with 0 when the run succeeds, 1 when `--compare` or `--baseline` finds
+  /// that a store regressed past `--threshold`, 2 for bad arguments (or another build that cannot
+  /// be compared), 3 when the benchmark fails (a store that throws or delivers the wrong feed, a
+  /// file that cannot be written), and 4 when `--compare` could not decide whether a store
+  /// regressed.
   ///
   /// - Parameters:
   ///   - factory: Makes a factory for a new, empty directory, which the benchmark gives it each
@@ -65,12 +68,17 @@ extension BenchmarkCommand {
     let name = CommandLine.arguments.first.map { URL(filePath: $0).lastPathComponent } ?? "bench"
     let program = BenchmarkProgram(name: name, stores: stores, references: references)
     let arguments = Array(CommandLine.arguments.dropFirst())
-    let status =
-      arguments.first == MemoryProbe.command
-      ? await MemoryProbe.runChild(arguments: Array(arguments.dropFirst()), of: program)
-      : await run(
-        arguments, program: program, memoryProbe: MemoryProbe.measure,
-        countsAllocations: MemoryProbe.countsAllocations)
+    let status: ExitCode =
+      switch arguments.first {
+      case MemoryProbe.command:
+        await MemoryProbe.runChild(arguments: Array(arguments.dropFirst()), of: program)
+      case ComparisonWorker.command:
+        await ComparisonWorker.serve(arguments: Array(arguments.dropFirst()), of: program)
+      default:
+        await run(
+          arguments, program: program, memoryProbe: MemoryProbe.measure,
+          countsAllocations: MemoryProbe.countsAllocations, thisExecutable: Executable.current)
+      }
     exit(status.rawValue)
   }
 }

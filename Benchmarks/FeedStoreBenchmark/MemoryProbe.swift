@@ -21,8 +21,7 @@ enum MemoryProbe {
   /// - Throws: ``BenchmarkError`` when the child cannot be started or fails.
   @Sendable static func measure(_ id: RowID, size: Int) throws -> MemoryFigures {
     let process = Process()
-    let linuxPath = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-    process.executableURL = linuxPath.map { URL(filePath: $0) } ?? Bundle.main.executableURL
+    process.executableURL = Executable.current
     process.arguments = [command, id.kind.rawValue, id.name, id.operation, String(size)]
     let output = Pipe()
     process.standardOutput = output

@@ -8,7 +8,11 @@ struct Arguments: Equatable, Sendable {
   var savePath: String?
   var baselinePath: String?
   var inputPath: String?
-  /// The relative p50 slow-down past which a store row regresses: 0.1 is 10%.
+  /// The other build's executable, as given, that `--compare` measures this build against.
+  var comparePath: String?
+  /// The most samples per row and build that `--compare` takes.
+  var maxIterations = 0
+  /// The relative p50 change past which a store row regressed or improved: 0.1 is 10%.
   var threshold = 0.0
   var showsHelp = false
 
@@ -29,6 +33,8 @@ struct Arguments: Equatable, Sendable {
     }
     var remaining = commandLine[...]
     var measuring: [String] = []
+    var notComparing: [String] = []
+    var onlyComparing: [String] = []
     while let argument = remaining.popFirst() {
       var name = argument
       var inlineValue: String?
@@ -50,9 +56,28 @@ struct Arguments: Equatable, Sendable {
       if option.measures {
         measuring.append(name)
       }
+      if option.comparison == .excluded {
+        notComparing.append(name)
+      }
+      if option.comparison == .only {
+        onlyComparing.append(name)
+      }
     }
     if arguments.inputPath != nil, let name = measuring.first {
       throw ArgumentError("--input reports a saved run, so it cannot take \(name)")
+    }
+    if arguments.comparePath == nil, let name = onlyComparing.first {
+      throw ArgumentError("\(name) applies to --compare only")
+    }
+    if arguments.comparePath != nil {
+      if let name = notComparing.first {
+        throw ArgumentError(
+          "--compare measures the store rows of two builds, so it cannot take \(name)")
+      }
+      if arguments.format == .svg {
+        throw ArgumentError("--compare: --format svg draws a run; use table, json or markdown")
+      }
+      arguments.maxIterations = max(arguments.maxIterations, arguments.run.iterations)
     }
     return arguments
   }

@@ -17,10 +17,12 @@ public enum BenchmarkCommand {
   ///   - program: The stores and references the command line may ask for.
   ///   - memoryProbe: How each row's memory is measured, unless `--no-memory` is given.
   ///   - countsAllocations: Whether `memoryProbe` counts heap allocations, for the report.
+  ///   - thisExecutable: This program's executable, which `--compare` starts as a worker.
   /// - Returns: The exit status.
   package static func run(
     _ commandLine: [String], program: BenchmarkProgram,
-    memoryProbe: @escaping MemoryMeasurement, countsAllocations: Bool
+    memoryProbe: @escaping MemoryMeasurement, countsAllocations: Bool,
+    thisExecutable: URL? = nil
   ) async -> ExitCode {
     if let error = program.namingError {
       StandardError.write("\(program.name): error: \(error)")
@@ -44,6 +46,10 @@ public enum BenchmarkCommand {
       return .usage
     }
 
+    if let other = arguments.comparePath {
+      return await compare(
+        with: other, arguments: arguments, program: program, thisExecutable: thisExecutable)
+    }
     do {
       var configuration = arguments.run
       configuration.countsAllocations = configuration.measuresMemory && countsAllocations
@@ -63,13 +69,7 @@ public enum BenchmarkCommand {
         try write(try OutputFormat.json.render(report), to: path)
         StandardError.write("saved the run to \(path)")
       }
-      let text = try arguments.format.render(report)
-      if let path = arguments.outputPath {
-        try write(text, to: path)
-        StandardError.write("wrote the \(arguments.format.rawValue) report to \(path)")
-      } else {
-        FileHandle.standardOutput.write(Data(text.utf8))
-      }
+      try output(try arguments.format.render(report), as: "report", arguments)
       guard let comparison = report.comparison else { return .success }
       StandardError.write(comparison.verdict)
       return comparison.regressions.isEmpty ? .success : .regression
@@ -77,6 +77,45 @@ public enum BenchmarkCommand {
       StandardError.write("\(program.name): error: \(error)")
       return .failure
     }
+  }
+
+  /// Measures this build against the build at `other`, writes the comparison as `arguments` ask,
+  /// and says on standard error which store rows regressed or could not be decided.
+  private static func compare(
+    with other: String, arguments: Arguments, program: BenchmarkProgram, thisExecutable: URL?
+  ) async -> ExitCode {
+    guard let thisExecutable else {
+      StandardError.write("\(program.name): error: --compare cannot find this program's executable")
+      return .failure
+    }
+    do {
+      let comparison = try await ComparisonRunner(
+        program: program, configuration: arguments.run, maxIterations: arguments.maxIterations,
+        threshold: arguments.threshold, thisExecutable: thisExecutable,
+        otherExecutable: URL(filePath: other), otherName: other
+      ).run()
+      try output(try arguments.format.render(comparison), as: "comparison", arguments)
+      StandardError.write(comparison.verdict)
+      return comparison.exitCode
+    } catch let error as ArgumentError {
+      StandardError.write("\(program.name): error: \(error)")
+      return .usage
+    } catch {
+      StandardError.write("\(program.name): error: \(error)")
+      return .failure
+    }
+  }
+
+  /// Writes `text`, the `what` in the format `arguments` ask for, to `--output` or standard output.
+  private static func output(
+    _ text: String, as what: String, _ arguments: Arguments
+  ) throws(BenchmarkError) {
+    guard let path = arguments.outputPath else {
+      FileHandle.standardOutput.write(Data(text.utf8))
+      return
+    }
+    try write(text, to: path)
+    StandardError.write("wrote the \(arguments.format.rawValue) \(what) to \(path)")
   }
 
   /// Writes `text` to `path`, replacing the file atomically.
@@ -93,13 +132,16 @@ public enum BenchmarkCommand {
 package enum ExitCode: Int32, CaseIterable, Sendable {
   case success = 0
   case regression, usage, failure
+  /// `--compare` could not decide whether a store row regressed: 3 already meant a failure.
+  case undecided
 
   var meaning: String {
     switch self {
     case .success: "success"
     case .regression: "a store regressed past the threshold"
-    case .usage: "bad arguments or baseline"
+    case .usage: "bad arguments, baseline or other build"
     case .failure: "the benchmark failed"
+    case .undecided: "--compare could not decide whether a store regressed"
     }
   }
 }

@@ -11,12 +11,23 @@ struct BenchmarkOption: Sendable {
   var defaultValue: String?
   /// Whether it sets what is measured, so that `--input`, which measures nothing, refuses it.
   var measures = false
+  /// Whether `--compare` takes it.
+  var comparison = ComparisonUse.allowed
   /// What it does, as `--help` prints it before the default.
   let help: String
   /// Checks the option's value (empty for a flag) and sets it in the arguments.
   let apply: @Sendable (_ value: String, _ arguments: inout Arguments) throws(ArgumentError) -> Void
 
   var name: String { names.last ?? "" }
+
+  /// How an option goes with `--compare`.
+  enum ComparisonUse: Sendable {
+    case allowed
+    /// It sets what a comparison does not measure, or reads or writes a run.
+    case excluded
+    /// It means something to `--compare` only.
+    case only
+  }
 
   /// Every option of `program`, in the order `--help` lists them.
   static func all(for program: BenchmarkProgram) -> [BenchmarkOption] {
@@ -71,14 +82,17 @@ struct BenchmarkOption: Sendable {
       ),
       count(
         "--inserts", "N", \.sustained.inserts, 0...100_000, "5000",
-        "Sustained mode: successive inserts into one store of each; 0 skips the mode"),
+        "Sustained mode: successive inserts into one store of each; 0 skips the mode",
+        comparison: .excluded),
       count(
         "--retrieve-every", "K", \.sustained.retrieveEvery, 1...100_000, "100",
-        "Sustained mode: a retrieve, checked against the feed just inserted, after every K inserts"),
+        "Sustained mode: a retrieve, checked against the feed just inserted, after every K inserts",
+        comparison: .excluded),
       count(
         "--readers", "N", \.sustained.readers, 0...64, "2",
         "Sustained mode: readers that retrieve in a loop while "
-          + "1/\(SustainedConfiguration.readerPhaseDivisor) as many more inserts run; 0 skips them"),
+          + "1/\(SustainedConfiguration.readerPhaseDivisor) as many more inserts run; 0 skips them",
+        comparison: .excluded),
       BenchmarkOption(
         names: ["--format"], placeholder: "FORMAT", defaultValue: "table",
         help:
@@ -96,14 +110,43 @@ struct BenchmarkOption: Sendable {
         "Write the report to FILE instead of standard output"),
       path(
         "--save", \.savePath, writes: true,
-        "Also write the run as JSON to FILE, for a later --baseline or --input"),
+        "Also write the run as JSON to FILE, for a later --baseline or --input",
+        comparison: .excluded),
+      BenchmarkOption(
+        names: ["--compare"], placeholder: "FILE",
+        help:
+          "Measure this build against another build of this program, the executable FILE (such "
+          + "as main's), in rounds that alternate between the two; exit "
+          + "\(ExitCode.regression.rawValue) when a store row regressed past the threshold, "
+          + "\(ExitCode.undecided.rawValue) when the samples could not decide"
+      ) { text, arguments throws(ArgumentError) in
+        guard !text.isEmpty else { throw ArgumentError("--compare needs a file path") }
+        guard FileManager.default.isExecutableFile(atPath: text) else {
+          throw ArgumentError("--compare: '\(text)' is not an executable file")
+        }
+        arguments.comparePath = text
+      },
+      BenchmarkOption(
+        names: ["--max-iterations"], placeholder: "N", defaultValue: "100", comparison: .only,
+        help:
+          "--compare: the most samples per row and build; rows the samples have not decided get "
+          + "more rounds, up to N (at least --iterations)"
+      ) { text, arguments throws(ArgumentError) in
+        guard let count = Int(text.trimmingCharacters(in: .whitespaces)),
+          (1...100_000).contains(count)
+        else {
+          throw ArgumentError("--max-iterations: '\(text)' is not a whole number from 1 to 100000")
+        }
+        arguments.maxIterations = count
+      },
       path(
         "--baseline", \.baselinePath,
         "Compare each row's p50 with the run saved in FILE; exit \(ExitCode.regression.rawValue) "
-          + "when a store row is slower by more than the threshold"),
+          + "when a store row is slower by more than the threshold, beyond both runs' noise",
+        comparison: .excluded),
       BenchmarkOption(
-        names: ["--threshold"], placeholder: "PERCENT", defaultValue: "10%",
-        help: "Regression threshold for --baseline"
+        names: ["--threshold"], placeholder: "PERCENT", defaultValue: "5%",
+        help: "The smallest change that counts as a regression, for --compare and --baseline"
       ) { text, arguments throws(ArgumentError) in
         let number = text.trimmingCharacters(in: .whitespaces)
         guard let percent = Double(number.hasSuffix("%") ? String(number.dropLast()) : number),
@@ -115,10 +158,12 @@ struct BenchmarkOption: Sendable {
         arguments.threshold = percent / 100
       },
       BenchmarkOption(
-        names: ["--no-memory"], placeholder: nil, measures: true,
+        names: ["--no-memory"], placeholder: nil, measures: true, comparison: .excluded,
         help: "Skip the memory probes (one child process per row)"
       ) { _, arguments in arguments.run.measuresMemory = false },
-      path("--input", \.inputPath, "Report the run saved in FILE instead of measuring"),
+      path(
+        "--input", \.inputPath, "Report the run saved in FILE instead of measuring",
+        comparison: .excluded),
       BenchmarkOption(names: ["-h", "--help"], placeholder: nil, help: "Show this help") {
         $1.showsHelp = true
       },
@@ -132,11 +177,12 @@ struct BenchmarkOption: Sendable {
   private static func count(
     _ name: String, _ placeholder: String,
     _ keyPath: WritableKeyPath<RunConfiguration, Int> & Sendable,
-    _ range: ClosedRange<Int>, _ defaultValue: String, _ help: String
+    _ range: ClosedRange<Int>, _ defaultValue: String, _ help: String,
+    comparison: ComparisonUse = .allowed
   ) -> BenchmarkOption {
     BenchmarkOption(
       names: [name], placeholder: placeholder, defaultValue: defaultValue, measures: true,
-      help: help
+      comparison: comparison, help: help
     ) { text, arguments throws(ArgumentError) in
       guard let count = Int(text.trimmingCharacters(in: .whitespaces)), range.contains(count) else {
         throw ArgumentError(
@@ -151,9 +197,9 @@ struct BenchmarkOption: Sendable {
   /// and must be in a writable one, so that a bad path fails before anything is measured.
   private static func path(
     _ name: String, _ keyPath: WritableKeyPath<Arguments, String?> & Sendable, writes: Bool = false,
-    _ help: String
+    _ help: String, comparison: ComparisonUse = .allowed
   ) -> BenchmarkOption {
-    BenchmarkOption(names: [name], placeholder: "FILE", help: help) {
+    BenchmarkOption(names: [name], placeholder: "FILE", comparison: comparison, help: help) {
       text, arguments throws(ArgumentError) in
       guard !text.isEmpty else { throw ArgumentError("\(name) needs a file path") }
       var isDirectory: ObjCBool = false
@@ -223,6 +269,8 @@ struct BenchmarkOption: Sendable {
       return wrapped(text, after: "  " + pad(term, to: 22))
     }
     let measuring = all.filter(\.measures).map(\.name).joined(separator: ", ")
+    let notComparing = all.filter { $0.comparison == .excluded }.map(\.name)
+      .joined(separator: ", ")
     let floors = WorkloadCatalog.entries(floors: program.storeFloors, stores: [])
       .filter { $0.id.kind == .floor }.map(\.id.name).joined(separator: ", ")
     let introduction =
@@ -240,6 +288,7 @@ struct BenchmarkOption: Sendable {
       \(options.joined(separator: "\n"))
 
       \(wrapped("--input takes none of the options that measure: \(measuring).", after: ""))
+      \(wrapped("--compare takes none of: \(notComparing).", after: ""))
       Progress goes to standard error. Exit status:
       \(ExitCode.allCases.map { "  \($0.rawValue) \($0.meaning)" }.joined(separator: "\n"))
       """

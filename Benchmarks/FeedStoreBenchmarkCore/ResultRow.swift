@@ -1,9 +1,14 @@
 /// The results of one row at one size: its samples, their summary, and what they mean per image.
 struct ResultRow: Codable, Sendable {
-  /// The row's p50 over its floor's, at the same size in the same run.
+  /// The row's p50 over a floor's, at the same size in the same run, with its interval: the two
+  /// were sampled in the same rounds, so each resample keeps a round's two samples together.
   struct FloorRatio: Codable, Equatable, Sendable {
     let floor: String
-    let ratio: Double
+    let ratio: RatioInterval
+
+    /// Whether the row is faster than the floor beyond the noise: the whole interval lies below
+    /// 1, so the floor is not the least work, or the row skips work it owes.
+    var isBeaten: Bool { ratio.isBelow(1) }
   }
 
   let id: RowID
@@ -11,17 +16,20 @@ struct ResultRow: Codable, Sendable {
   /// The number of images, and the size of their plain JSON encoding.
   let size: Int
   let payloadBytes: Int
-  /// Every kept sample, in the order it ran.
+  /// Every kept sample, in the order it ran: sample `i` of every row of a run is from round `i`.
   let samplesNanoseconds: [Int64]
   let summary: Summary
   /// p50 per image, and images per second at p50.
   let nanosecondsPerImage: Double
   let imagesPerSecond: Double
-  let floorRatio: FloorRatio?
+  /// The row against each floor it is held to, loosest first.
+  ///
+  /// Its `vs floor` column shows the last. A store that keeps its feed only in memory has none.
+  let floors: [FloorRatio]
   let memory: MemoryFigures?
 
   init(
-    id: RowID, size: Int, payloadBytes: Int, samples: [Duration], floor: ResultRow?,
+    id: RowID, size: Int, payloadBytes: Int, samples: [Duration], floors: [ResultRow],
     memory: MemoryFigures?
   ) {
     (self.id, label, self.size, self.payloadBytes) = (id, id.label, size, payloadBytes)
@@ -31,11 +39,17 @@ struct ResultRow: Codable, Sendable {
     let p50 = Double(max(summary.p50, 1))
     nanosecondsPerImage = p50 / Double(max(size, 1))
     imagesPerSecond = Double(size) * 1e9 / p50
-    floorRatio = floor.map {
-      FloorRatio(floor: $0.label, ratio: p50 / Double(max($0.summary.p50, 1)))
+    self.floors = floors.compactMap { [samplesNanoseconds] floor in
+      let ratio =
+        RatioInterval.paired(samplesNanoseconds, over: floor.samplesNanoseconds)
+        ?? RatioInterval.independent(samplesNanoseconds, over: floor.samplesNanoseconds)
+      return ratio.map { FloorRatio(floor: floor.label, ratio: $0) }
     }
     self.memory = memory
   }
+
+  /// The floors this row is faster than beyond the noise.
+  var beatenFloors: [FloorRatio] { floors.filter(\.isBeaten) }
 
   /// Each row's results, rows in the order they first appear in `rows`, sizes ascending.
   static func bySize(_ rows: [ResultRow]) -> [(id: RowID, rows: [ResultRow])] {

@@ -41,8 +41,7 @@ package struct RowID: Hashable, Codable, Sendable {
   // The floors and baselines every run measures, and the SQLite floors that come with the SQLite
   // reference backend (FeedStoreBenchmarkReferences), which the report's tables look up.
   package static let memcpyFloor = RowID(kind: .floor, name: "memcpy", operation: "copy")
-  package static let writeFloor = RowID(
-    kind: .floor, name: "write+fsync+rename", operation: "write")
+  package static let writeFloor = RowID(kind: .floor, name: "write", operation: "write")
   package static let valueFloor = RowID(
     kind: .floor, name: "build values", operation: "retrieve")
   package static let sqliteFloor = RowID(kind: .floor, name: "SQLite C API", operation: "insert")
@@ -50,12 +49,14 @@ package struct RowID: Hashable, Codable, Sendable {
     kind: .floor, name: "SQLite C API from Swift values", operation: "insert")
   package static let sqliteReadFloor = RowID(
     kind: .floor, name: "SQLite C API read", operation: "retrieve")
+  static let durableWriteBaseline = RowID(
+    kind: .baseline, name: "write+fsync+rename", operation: "write")
   static let encodeBaseline = RowID(kind: .baseline, name: "JSONEncoder", operation: "encode")
   static let stringEncodeBaseline = RowID(
     kind: .baseline, name: "JSONEncoder, string DTO", operation: "encode")
   static let decodeBaseline = RowID(kind: .baseline, name: "JSONDecoder", operation: "decode")
-  static let sustainedWriteFloor = RowID(
-    kind: .floor, name: "write+fsync+rename", operation: "sustained write")
+  static let sustainedDurableWrite = RowID(
+    kind: .baseline, name: "write+fsync+rename", operation: "sustained write")
 
   /// The row of a store's `operation`, such as its `insert`, or the sustained mode's
   /// `sustained insert`.
@@ -70,6 +71,6 @@ package struct RowID: Hashable, Codable, Sendable {
 
 /// The store operations timed one by one: the fixture inserted into an empty store, and
 /// retrieved from a store holding it.
-enum StoreOperation: String, CaseIterable, Sendable {
+package enum StoreOperation: String, CaseIterable, Codable, Sendable {
   case insert, retrieve
 }

@@ -5,7 +5,7 @@ import Foundation
 /// run.
 struct RunReport: Codable, Sendable {
   /// The version of this JSON shape; a saved run of another version is refused.
-  static let currentSchemaVersion = 3
+  static let currentSchemaVersion = 4
 
   let schemaVersion: Int
   /// The benchmark program that made the run, such as `feedstore-bench`.
@@ -15,21 +15,29 @@ struct RunReport: Codable, Sendable {
   let machine: MachineInfo
   let configuration: RunConfiguration
   /// Every row, sizes ascending, in catalog order within a size; then the scaling of those
-  /// measured at two sizes or more; then the sustained mode's, the write floor's first.
+  /// measured at two sizes or more; then the sustained mode's, the durable write baseline's
+  /// first, and the memory of its main phase.
   let rows: [ResultRow]
   let scaling: [ScalingEntry]
   let sustained: [SustainedRow]
+  let sustainedMemory: SustainedMemory?
   var comparison: BaselineComparison?
 
   init(
     tool: String, startedAt: Date, machine: MachineInfo, configuration: RunConfiguration,
-    rows: [ResultRow], sustained: [SustainedRow] = []
+    rows: [ResultRow], sustained: [SustainedRow] = [], sustainedMemory: SustainedMemory? = nil
   ) {
     (schemaVersion, self.tool) = (Self.currentSchemaVersion, tool)
     self.startedAt = startedAt.formatted(.iso8601)
     (self.machine, self.configuration, self.rows) = (machine, configuration, rows)
     scaling = ScalingEntry.analyze(rows)
-    self.sustained = sustained
+    (self.sustained, self.sustainedMemory) = (sustained, sustainedMemory)
+  }
+
+  /// Every row faster than a floor it is held to, beyond the noise, with that floor: the floor is
+  /// not the least work, or the row skips work it owes.
+  var rowsBeatingAFloor: [(row: ResultRow, floor: ResultRow.FloorRatio)] {
+    rows.flatMap { row in row.beatenFloors.map { (row, $0) } }
   }
 
   var sizes: [Int] { Set(rows.map(\.size)).sorted() }

@@ -11,8 +11,12 @@ package enum WorkloadCatalog {
   /// One row: its id, its floor, and how to build its workload on a fixture.
   package struct Entry: Sendable {
     let id: RowID
-    /// The floor of the row's `vs floor` column; `nil` for the floors others are divided by.
+    /// The floor of the row's `vs floor` column; `nil` for the floors others are divided by and
+    /// for store rows, whose floors depend on the store (``floors(of:keepsFiles:)``).
     let floor: RowID?
+    /// For a floor, the store operation it is the least work of: every store's that keeps its
+    /// feed in files for a floor every run measures, the store's own for a floor a store brings.
+    let bounds: StoreOperation?
     /// Whether the operation reads the payload, which a memory probe of other rows leaves out.
     let readsPayload: Bool
     /// Builds the workload on a fixture, only when asked for, so a probe holds no other row's.
@@ -23,26 +27,36 @@ package enum WorkloadCatalog {
     /// - Parameters:
     ///   - id: What the row measures.
     ///   - floor: The floor its `vs floor` column divides it by, which must come before it.
+    ///   - bounds: For a floor, the store operation it is the least work of.
     ///   - readsPayload: Whether the workload reads the fixture's JSON payload.
     ///   - workload: Builds the workload on a fixture.
     package init(
-      id: RowID, floor: RowID?, readsPayload: Bool = false,
+      id: RowID, floor: RowID?, bounds: StoreOperation? = nil, readsPayload: Bool = false,
       workload: @escaping @Sendable (Fixture) -> any Workload
     ) {
-      (self.id, self.floor, self.readsPayload, self.workload) = (id, floor, readsPayload, workload)
+      (self.id, self.floor, self.bounds) = (id, floor, bounds)
+      (self.readsPayload, self.workload) = (readsPayload, workload)
     }
   }
+
+  /// The floors every run measures: a store that keeps its feed in files can do no less.
+  static let commonFloors = [
+    Entry(id: .memcpyFloor, floor: nil, readsPayload: true) { MemcpyFloor(fixture: $0) },
+    Entry(id: .writeFloor, floor: nil, bounds: .insert, readsPayload: true) {
+      WriteFloor(fixture: $0, durable: false)
+    },
+    Entry(id: .valueFloor, floor: nil, bounds: .retrieve) { ValueFloor(fixture: $0) },
+  ]
 
   /// The rows of a run over `stores`, in report order: the floors every run measures, then those
   /// the program's stores bring, the baselines, and each store's operations.
   static func entries(
     floors: [Entry], stores: [(store: BenchmarkedStore, kind: RowID.Kind)]
   ) -> [Entry] {
-    [
-      Entry(id: .memcpyFloor, floor: nil, readsPayload: true) { MemcpyFloor(fixture: $0) },
-      Entry(id: .writeFloor, floor: nil, readsPayload: true) { WriteFloor(fixture: $0) },
-      Entry(id: .valueFloor, floor: nil) { ValueFloor(fixture: $0) },
-    ] + floors + [
+    commonFloors + floors + [
+      Entry(id: .durableWriteBaseline, floor: .writeFloor, readsPayload: true) {
+        WriteFloor(fixture: $0, durable: true)
+      },
       Entry(id: .encodeBaseline, floor: .memcpyFloor) { Encoder(fixture: $0, toStrings: false) },
       Entry(id: .stringEncodeBaseline, floor: .memcpyFloor) {
         Encoder(fixture: $0, toStrings: true)
@@ -51,12 +65,22 @@ package enum WorkloadCatalog {
     ]
       + stores.flatMap { store, kind in
         StoreOperation.allCases.map { operation in
-          Entry(
-            id: .store(store.name, operation, kind: kind),
-            floor: operation == .insert ? .writeFloor : .valueFloor
-          ) { StoreWorkload(store: store, operation: operation, fixture: $0) }
+          Entry(id: .store(store.name, operation, kind: kind), floor: nil) {
+            StoreWorkload(store: store, operation: operation, fixture: $0)
+          }
         }
       }
+  }
+
+  /// The floors of `store`'s `operation`, loosest first.
+  ///
+  /// First those every run measures when the store keeps its feed in files (its first insert left
+  /// a file in its directory), then those it brings. A store that keeps its feed only in memory
+  /// has none of the first: a floor of work it never does would be one it beats.
+  static func floors(
+    of operation: StoreOperation, of store: BenchmarkedStore, keepsFiles: Bool
+  ) -> [RowID] {
+    ((keepsFiles ? commonFloors : []) + store.floors).filter { $0.bounds == operation }.map(\.id)
   }
 
   /// The rows a run of `configuration` measures in `program`, in report order.
@@ -93,33 +117,53 @@ private struct MemcpyFloor: Workload {
   }
 }
 
-/// The payload written through the JSON file store's `LocalFileSystem`: write, fsync, rename.
+/// The payload written to a new file with plain POSIX calls: `open`, `write`, `close` (the write
+/// floor), or, `durable`, also `fsync` and a `rename` over the destination (a baseline).
 struct WriteFloor: Workload {
   let fixture: Fixture
+  let durable: Bool
 
-  func prepare(in directory: URL) -> DurableFile { DurableFile(directory: directory) }
-  func run(_ file: DurableFile) throws { try file.write(fixture.payload) }
-  func verify(_ output: Void, of file: DurableFile) throws {
+  func prepare(in directory: URL) -> PayloadFile { PayloadFile(in: directory, durable: durable) }
+  func run(_ file: PayloadFile) throws { try file.write(fixture.payload) }
+  func verify(_ output: Void, of file: PayloadFile) throws {
     try check(try Data(contentsOf: file.destination) == fixture.payload, "it did not write it all")
   }
 }
 
-/// The images built from their text fields: the least any store must do to deliver them.
+/// The images built as values from their bytes: the least any store that keeps files does.
+///
+/// The bytes are encoded beforehand as a store keeps them (each id's 16 bytes, each text's UTF-8)
+/// in one buffer; timed: a `UUID` from the 16 bytes, a `String` from each text's bytes, a `URL`
+/// from its text, into an array sized up front. Every store that keeps its feed outside the
+/// process's values does this at least, after reading its storage.
 private struct ValueFloor: Workload {
   let fixture: Fixture
 
-  func prepare(in directory: URL) -> [TextImage] { fixture.images.map(TextImage.init) }
-  func run(_ texts: [TextImage]) throws -> [LocalFeedImage] {
-    try texts.map { text throws(BenchmarkError) in
-      guard let id = UUID(uuidString: text.id), let url = URL(string: text.url) else {
-        throw BenchmarkError("cannot build an image from \(text)")
+  func prepare(in directory: URL) -> PreEncodedFeed { PreEncodedFeed(fixture.images) }
+  func run(_ feed: PreEncodedFeed) throws -> [LocalFeedImage] {
+    try feed.withBytes { base in
+      func text(_ bytes: PreEncodedFeed.Bytes) -> String {
+        String(
+          decoding: UnsafeRawBufferPointer(start: base + bytes.offset, count: Int(bytes.count)),
+          as: UTF8.self)
       }
-      return LocalFeedImage(
-        id: id, description: text.description, location: text.location, url: url)
+      var images: [LocalFeedImage] = []
+      images.reserveCapacity(feed.images.count)
+      for image in feed.images {
+        let id = UnsafeRawPointer(base + image.id).loadUnaligned(as: uuid_t.self)
+        guard let url = URL(string: text(image.url)) else {
+          throw BenchmarkError("cannot build the URL of image \(images.count)")
+        }
+        images.append(
+          LocalFeedImage(
+            id: UUID(uuid: id), description: image.description.map(text),
+            location: image.location.map(text), url: url))
+      }
+      return images
     }
   }
 
-  func verify(_ images: [LocalFeedImage], of texts: [TextImage]) throws {
+  func verify(_ images: [LocalFeedImage], of feed: PreEncodedFeed) throws {
     try check(images == fixture.images, "it did not build the images of the fixture")
   }
 }

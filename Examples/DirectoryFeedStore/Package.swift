@@ -14,6 +14,11 @@ let package = Package(
     .executable(
       name: "directory-feedstore-reference-bench", targets: ["DirectoryFeedStoreReferenceBenchmark"]
     ),
+    // The store alone with a regression planted in its insert, which `--compare` must catch.
+    .executable(
+      name: "directory-feedstore-planted-slowdown-bench",
+      targets: ["DirectoryFeedStorePlantedSlowdownBenchmark"]
+    ),
   ],
   dependencies: [
     // A user writes `.package(url: "<FeedStoreSpecs' URL>", branch: "main")`. The name is needed
@@ -35,6 +40,13 @@ let package = Package(
       name: "DirectoryFeedStoreBenchmark",
       dependencies: [
         "DirectoryFeedStore", .product(name: "FeedStoreBenchmark", package: "FeedStoreSpecs"),
+      ]
+    ),
+    .executableTarget(
+      name: "DirectoryFeedStorePlantedSlowdownBenchmark",
+      dependencies: [
+        "DirectoryFeedStore", .product(name: "FeedCache", package: "FeedStoreSpecs"),
+        .product(name: "FeedStoreBenchmark", package: "FeedStoreSpecs"),
       ]
     ),
     .executableTarget(

@@ -84,7 +84,64 @@ import Testing
     #expect(status == .success)
   }
 
+  @Test(arguments: [
+    Comparison(name: "a store row regressed", insert: 1_200_000, status: .regression),
+    Comparison(name: "no store row regressed", insert: 1_000_000, status: .success),
+    Comparison(
+      name: "the samples could not decide",
+      insert: [1_000_000, 1_080_000, 1_090_000, 1_100_000, 1_070_000], status: .undecided),
+  ])
+  func run_comparingTwoBuilds_exitsWithTheStatusOfItsVerdict(_ input: Comparison) async throws {
+    let status = try await withTemporaryDirectory { directory in
+      await compareBuilds(
+        this: try workerScript(insert: input.insert, retrieve: [500_000], in: directory),
+        other: try workerScript(insert: [1_000_000], retrieve: [500_000], in: directory),
+        in: directory)
+    }
+
+    #expect(status == input.status)
+  }
+
+  /// A build from before `--compare` cannot answer it: bad arguments, before anything is measured.
+  @Test func run_comparingWithAProgramOlderThanTheComparison_exitsWithTheUsageStatus() async throws
+  {
+    let status = try await withTemporaryDirectory { directory in
+      await compareBuilds(
+        this: try workerScript(insert: [1], retrieve: [1], in: directory),
+        other: try shellScript("exit 2", in: directory), in: directory)
+    }
+
+    #expect(status == .usage)
+  }
+
   // MARK: - Helpers
+
+  /// Two builds' samples of the insert row, and the status their comparison exits with.
+  struct Comparison: CustomTestStringConvertible, Sendable {
+    let name: String
+    let insert: [Int64]
+    let status: ExitCode
+    var testDescription: String { name }
+
+    init(name: String, insert: [Int64], status: ExitCode) {
+      (self.name, self.insert, self.status) = (name, insert, status)
+    }
+
+    init(name: String, insert: Int64, status: ExitCode) {
+      self.init(name: name, insert: [insert], status: status)
+    }
+  }
+
+  /// Compares the build `this` with `other` on ten rounds of one tiny size, both stand-in workers.
+  private func compareBuilds(this: URL, other: URL, in directory: URL) async -> ExitCode {
+    await BenchmarkCommand.run(
+      [
+        "--compare", other.path(percentEncoded: false), "--sizes", "10", "--iterations", "10",
+        "--max-iterations", "10", "--warmup", "0", "--output",
+        directory.appending(path: "comparison.md").path(percentEncoded: false),
+      ], program: storeOnlyBench, memoryProbe: Self.noProbe, countsAllocations: false,
+      thisExecutable: this)
+  }
 
   private static let noProbe: MemoryMeasurement = { row, _ in
     throw BenchmarkError("no memory probe in this test, asked for \(row.label)")

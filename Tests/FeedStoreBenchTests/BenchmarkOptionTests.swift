@@ -10,7 +10,7 @@ import Testing
     expected.run.stores = ["InMemory", "JSONFile", "SQLite"]
     (expected.run.iterations, expected.run.warmup) = (20, 3)
     expected.run.sustained = SustainedConfiguration(inserts: 5_000, retrieveEvery: 100, readers: 2)
-    expected.threshold = 0.10
+    (expected.threshold, expected.maxIterations) = (0.05, 100)
 
     let arguments = try Arguments.parse([], for: feedStoreBench)
 
@@ -24,7 +24,8 @@ import Testing
     #expect(arguments.run.references == [])
   }
 
-  /// Giving an option its own default changes nothing, so every default parses.
+  /// Giving an option its own default changes nothing, so every default parses; one that only
+  /// `--compare` takes is given with it.
   @Test(
     arguments: BenchmarkOption.all(for: feedStoreBench).filter { $0.defaultValue != nil }.map(
       \.name)
@@ -32,11 +33,12 @@ import Testing
   func parse_ofAnOptionWithItsDefault_changesNothing(_ name: String) throws {
     let options = BenchmarkOption.all(for: feedStoreBench)
     let option = try #require(options.first { $0.name == name })
+    let context = option.comparison == .only ? ["--compare", Self.executable] : []
 
     let arguments = try Arguments.parse(
-      [name, try #require(option.defaultValue)], for: feedStoreBench)
+      context + [name, try #require(option.defaultValue)], for: feedStoreBench)
 
-    #expect(arguments == (try Arguments.parse([], for: feedStoreBench)))
+    #expect(arguments == (try Arguments.parse(context, for: feedStoreBench)))
   }
 
   @Test(arguments: accepted)
@@ -148,6 +150,16 @@ import Testing
     Accepted(["--threshold", "10"]) { $0.threshold = 0.10 },
     Accepted(["--threshold=2.5%"]) { $0.threshold = 0.025 },
     Accepted(["--threshold", "0%"]) { $0.threshold = 0 },
+    Accepted(["--compare", executable, "--sizes", "100", "--threshold", "3%"]) {
+      ($0.comparePath, $0.run.sizes, $0.threshold) = (executable, [100], 0.03)
+    },
+    Accepted(["--compare", executable, "--max-iterations", "40", "--format", "json"]) {
+      ($0.comparePath, $0.maxIterations, $0.format) = (executable, 40, .json)
+    },
+    // The most samples are never fewer than those every row takes before it is judged.
+    Accepted(["--compare", executable, "--iterations", "150"]) {
+      ($0.comparePath, $0.run.iterations, $0.maxIterations) = (executable, 150, 150)
+    },
     Accepted(["--help"]) { $0.showsHelp = true },
     Accepted(["-h"]) { $0.showsHelp = true },
     Accepted(["--no-memory"]) { $0.run.measuresMemory = false },
@@ -165,6 +177,9 @@ import Testing
       (self.arguments, self.program, self.message) = (arguments, program, message)
     }
   }
+
+  /// An executable file every machine that runs these tests has, for `--compare`'s check.
+  static let executable = "/bin/sh"
 
   static let refused = [
     Refused(["--verbose"], "unknown option '--verbose'"),
@@ -228,6 +243,22 @@ import Testing
       ["--sizes", "10", "--input", "run.json"],
       "--input reports a saved run, so it cannot take --sizes"),
     Refused(["--save", "/"], "--save: '/' is a directory"),
+    Refused(
+      ["--compare", "/no/such/bench"], "--compare: '/no/such/bench' is not an executable file"),
+    Refused(["--compare="], "--compare needs a file path"),
+    Refused(["--max-iterations", "50"], "--max-iterations applies to --compare only"),
+    Refused(
+      ["--compare", executable, "--max-iterations", "0"],
+      "--max-iterations: '0' is not a whole number from 1 to 100000"),
+    Refused(
+      ["--compare", executable, "--inserts", "0"],
+      "--compare measures the store rows of two builds, so it cannot take --inserts"),
+    Refused(
+      ["--compare", executable, "--baseline", "base.json"],
+      "--compare measures the store rows of two builds, so it cannot take --baseline"),
+    Refused(
+      ["--compare", executable, "--format", "svg"],
+      "--compare: --format svg draws a run; use table, json or markdown"),
     Refused(
       ["--output", "/no-such-directory/report.md"],
       "--output: cannot write to '/no-such-directory/report.md': its directory is missing or read-only"

@@ -12,7 +12,7 @@ import Testing
 
     let entry = try #require(ScalingEntry.analyze(rows).first)
 
-    #expect(entry.growth == input.growth)
+    #expect(entry.growth.ratio == input.growth)
     #expect(entry.verdict == input.verdict)
   }
 
@@ -48,7 +48,7 @@ import Testing
 
     #expect(entry.points.map(\.size) == [1_000, 5_000, 10_000])
     #expect(entry.points.map(\.nanosecondsPerImage) == [1_000, 1_000, 10_000])
-    #expect(entry.growth == 10)
+    #expect(entry.growth.ratio == 10)
   }
 
   // MARK: - Helpers

@@ -6,14 +6,21 @@ import Testing
 @testable import FeedStoreBenchmarkCore
 
 @Suite struct SustainedRunnerTests {
-  @Test func run_measuresTheFloorThenEachStore() async throws {
+  @Test func run_measuresTheDurableWriteBaselineThenEachStore() async throws {
     let rows = try await run(backends: ["InMemory", "SQLite"])
 
     #expect(
       rows.map(\.label) == [
-        "floor: write+fsync+rename", "InMemory sustained insert",
-        "SQLite sustained insert",
+        "baseline: write+fsync+rename", "InMemory sustained insert", "SQLite sustained insert",
       ])
+  }
+
+  /// Every row's inserts alternate with the baseline's, so each store's drift is set against it.
+  @Test func run_setsEachStoresDriftAgainstTheBaselinesAndNotTheBaselinesOwn() async throws {
+    let rows = try await run(backends: ["InMemory", "JSONFile"])
+
+    #expect(rows.map { $0.driftBeyondMachine != nil } == [false, true, true])
+    #expect(Set(rows.map(\.inserts)) == [6])
   }
 
   @Test func run_labelsAReferencesRowAsOne() async throws {
@@ -31,7 +38,7 @@ import Testing
       stores: [(lossy, .store)])
 
     let error = await #expect(throws: BenchmarkError.self) {
-      try await withTemporaryDirectory { try await sut.run(in: $0) }
+      try await withTemporaryDirectory { try await sut.run(in: $0).rows }
     }
 
     #expect(
@@ -69,7 +76,7 @@ import Testing
       configuration: SustainedConfiguration(inserts: 6, retrieveEvery: 3, readers: 0),
       stores: [(store, .store)])
 
-    let rows = try await withTemporaryDirectory { try await sut.run(in: $0) }
+    let rows = try await withTemporaryDirectory { try await sut.run(in: $0).rows }
 
     let row = try #require(rows.last)
     #expect(row.leftoverFiles == [])
@@ -86,7 +93,7 @@ import Testing
       configuration: SustainedConfiguration(inserts: 3, retrieveEvery: 1, readers: 0),
       stores: [(store, .store)])
 
-    let rows = try await withTemporaryDirectory { try await sut.run(in: $0) }
+    let rows = try await withTemporaryDirectory { try await sut.run(in: $0).rows }
 
     let leftovers = try #require(rows.last?.leftoverFiles)
     #expect(leftovers.count == 2)
@@ -128,7 +135,7 @@ import Testing
       configuration: SustainedConfiguration(inserts: 6, retrieveEvery: 3, readers: 2),
       stores: stores.map { ($0, kind) })
     return try await withTemporaryDirectory { directory in
-      try await sut.run(in: directory)
+      try await sut.run(in: directory).rows
     }
   }
 }

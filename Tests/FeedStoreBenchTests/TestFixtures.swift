@@ -2,11 +2,16 @@ import Foundation
 
 @testable import FeedStoreBenchmarkCore
 
-/// A row of `size` images whose samples all took `p50` nanoseconds.
-func makeRow(_ id: RowID, size: Int, p50: Int64) -> ResultRow {
+/// A row of `size` images whose samples all took `p50` nanoseconds, held to `floors`.
+func makeRow(_ id: RowID, size: Int, p50: Int64, floors: [ResultRow] = []) -> ResultRow {
+  makeRow(id, size: size, samples: [p50, p50], floors: floors)
+}
+
+/// A row of `size` images with `samples`, in nanoseconds, held to `floors`.
+func makeRow(_ id: RowID, size: Int, samples: [Int64], floors: [ResultRow] = []) -> ResultRow {
   ResultRow(
-    id: id, size: size, payloadBytes: size * 100, samples: [.nanoseconds(p50), .nanoseconds(p50)],
-    floor: nil, memory: nil)
+    id: id, size: size, payloadBytes: size * 100, samples: samples.map(Duration.nanoseconds),
+    floors: floors, memory: nil)
 }
 
 /// A run of `rows` on a made-up machine, started at the Unix epoch.
@@ -25,10 +30,12 @@ func makeReport(rows: [ResultRow], sustained: [SustainedRow] = []) -> RunReport 
 }
 
 /// A sustained row of SQLite's whose first tenth of 100 inserts took `firstTenth` nanoseconds
-/// each, its last tenth `lastTenth`, and the rest the mean of the two.
+/// each, its last tenth `lastTenth`, and the rest the mean of the two, beside the machine's
+/// reference inserts `machine`.
 func makeSustainedRow(
-  firstTenth: Int64, lastTenth: Int64, storage: (first: Int, last: Int) = (1_000, 1_000),
-  readers: SustainedRow.Readers? = nil
+  _ id: RowID = .store("SQLite", "sustained insert"), firstTenth: Int64, lastTenth: Int64,
+  storage: (first: Int, last: Int) = (1_000, 1_000), readers: SustainedRow.Readers? = nil,
+  machine: [Int64]? = nil
 ) -> SustainedRow {
   let samples =
     Array(repeating: firstTenth, count: 10)
@@ -37,7 +44,6 @@ func makeSustainedRow(
   let storageSamples =
     Array(repeating: storage.first, count: 90) + Array(repeating: storage.last, count: 10)
   return SustainedRow(
-    id: .store("SQLite", "sustained insert"), insertSamples: samples, images: 11_000,
-    retrieveSamples: [1], storageSamples: storageSamples, leftoverFiles: [],
-    residentBefore: 1_000, peakResident: 3_000, readers: readers)
+    id: id, insertSamples: samples, images: 11_000, retrieveSamples: [1],
+    storageSamples: storageSamples, leftoverFiles: [], readers: readers, machine: machine)
 }

@@ -20,9 +20,10 @@ import Testing
 
     #expect(
       entries.map(\.id.label) == [
-        "floor: memcpy", "floor: write+fsync+rename", "floor: build values",
-        "floor: SQLite C API", "floor: SQLite C API from Swift values", "floor: SQLite C API read",
-        "baseline: JSONEncoder", "baseline: JSONEncoder, string DTO", "baseline: JSONDecoder",
+        "floor: memcpy", "floor: write", "floor: build values", "floor: SQLite C API",
+        "floor: SQLite C API from Swift values", "floor: SQLite C API read",
+        "baseline: write+fsync+rename", "baseline: JSONEncoder",
+        "baseline: JSONEncoder, string DTO", "baseline: JSONDecoder",
         "ArrayFeedStore insert", "ArrayFeedStore retrieve", "reference: InMemory insert",
         "reference: InMemory retrieve", "reference: JSONFile insert",
         "reference: JSONFile retrieve", "reference: SQLite insert", "reference: SQLite retrieve",
@@ -46,17 +47,38 @@ import Testing
     #expect(!entries.contains { $0.id.kind == .reference })
   }
 
-  @Test func entries_setEachStoreRowAgainstTheFloorOfItsOperation() {
-    let entries = Self.entries(of: adopterBench)
+  @Test(arguments: [StoreOperation.insert, .retrieve])
+  func floors_ofAStoreThatKeepsFiles_areTheFloorsOfFileWorkOfItsOperation(
+    _ operation: StoreOperation
+  ) {
+    let store = adopterBench.stores[0]
 
-    let floors = entries.filter(\.id.isStore).map { "\($0.id.label): \($0.floor?.label ?? "")" }
+    let floors = WorkloadCatalog.floors(of: operation, of: store, keepsFiles: true)
 
-    #expect(
-      floors
-        == ["ArrayFeedStore", "reference: InMemory", "reference: JSONFile", "reference: SQLite"]
-        .flatMap {
-          ["\($0) insert: floor: write+fsync+rename", "\($0) retrieve: floor: build values"]
-        })
+    #expect(floors == [operation == .insert ? .writeFloor : .valueFloor])
+  }
+
+  /// A store that keeps its feed only in memory does none of the file work: a floor of it would be
+  /// one it beats.
+  @Test func floors_ofAStoreThatKeepsNoFiles_areNone() {
+    let store = adopterBench.stores[0]
+
+    let floors = StoreOperation.allCases.flatMap {
+      WorkloadCatalog.floors(of: $0, of: store, keepsFiles: false)
+    }
+
+    #expect(floors.isEmpty)
+  }
+
+  /// The SQLite floors hold the SQLite store alone, after the floors of file work, tightest last.
+  @Test func floors_ofTheSQLiteStore_addTheFloorsItBrings() throws {
+    let sqlite = try #require(BenchmarkedStore.referenceBackends.first { $0.name == "SQLite" })
+
+    let insert = WorkloadCatalog.floors(of: .insert, of: sqlite, keepsFiles: true)
+    let retrieve = WorkloadCatalog.floors(of: .retrieve, of: sqlite, keepsFiles: true)
+
+    #expect(insert == [.writeFloor, .sqliteFloor, .sqliteValuesFloor])
+    #expect(retrieve == [.valueFloor, .sqliteReadFloor])
   }
 
   /// The Swift values floor's `vs floor` column is its distance from the pre-encoded floor.

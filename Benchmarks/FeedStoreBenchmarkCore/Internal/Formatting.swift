@@ -40,6 +40,17 @@ enum Formatting {
     value > 0 && value < 0.0005 ? "<0.001x" : "\(significant(value))x"
   }
 
+  /// A ratio's interval: `95% interval 1.02x–1.09x`.
+  static func interval(_ interval: RatioInterval) -> String {
+    "\(Int((Bootstrap.confidence * 100).rounded()))% interval "
+      + "\(ratio(interval.lower))–\(ratio(interval.upper))"
+  }
+
+  /// A percentage: `12.3%`.
+  static func percent(_ fraction: Double) -> String {
+    String(format: "%.1f%%", fraction * 100)
+  }
+
   /// A signed percentage: `+12.3%`, `-4.0%`.
   static func percentChange(_ change: Double) -> String {
     (change >= 0 ? "+" : "") + String(format: "%.1f%%", change * 100)

@@ -26,8 +26,7 @@ struct JSONImage: Codable {
   }
 }
 
-/// An image's fields as the text a store keeps: the least it reads back, and the string DTO a
-/// JSON store encodes.
+/// An image's fields as text: the string DTO a JSON store encodes.
 struct TextImage: Encodable, Sendable {
   let id: String
   let description: String?

@@ -14,6 +14,16 @@ enum OutputFormat: String, CaseIterable, Sendable {
     }
   }
 
+  /// The comparison of two builds, in the same layouts as a run; `--compare` refuses svg.
+  func render(_ comparison: BuildComparison) throws -> String {
+    switch self {
+    case .table: Self.table(ReportSections(comparison))
+    case .json: try Self.json(comparison)
+    case .markdown: Self.markdown(ReportSections(comparison))
+    case .svg: throw BenchmarkError("an svg chart draws a run, not a comparison")
+    }
+  }
+
   /// Aligned columns, text to the left and numbers to the right, a rule under the header.
   private static func table(_ sections: ReportSections) -> String {
     let blocks = sections.all.map { section in
@@ -35,8 +45,9 @@ enum OutputFormat: String, CaseIterable, Sendable {
     return ([sections.header] + blocks).joined(separator: "\n\n") + "\n"
   }
 
-  /// The whole run, as `--save` writes it, keys sorted and indented so saved runs diff well.
-  private static func json(_ report: RunReport) throws -> String {
+  /// The whole run, as `--save` writes it, or comparison, keys sorted and indented so saved runs
+  /// diff well.
+  private static func json(_ report: some Encodable) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"

@@ -2,135 +2,201 @@ import FeedCache
 import Foundation
 import SharedSupport
 
-/// Runs the sustained mode (docs/Benchmarks.md) for the write floor, then for each store: timed
-/// inserts into one long-lived store, the storage after each, a checked retrieve after every K,
-/// the readers' phase with every retrieve checked, and the files the released store left.
+/// Runs the sustained mode (docs/Benchmarks.md) for the durable write baseline and each store at
+/// once, insert by insert.
+///
+/// Feed `i` goes into every row in turn (in reverse order on odd `i`), so a slow spell of the
+/// machine lands on every row alike. Each insert is timed, the storage measured after it, a
+/// retrieve checked after every K; then, store by store, the readers' phase with every retrieve
+/// checked, and the files each released store left.
 struct SustainedRunner: Sendable {
   let configuration: SustainedConfiguration
   /// The stores, each with the kind of its row.
   let stores: [(store: BenchmarkedStore, kind: RowID.Kind)]
 
-  /// The floor's row, then each store's, with their files in `directory`; progress goes to
-  /// standard error.
+  /// The baseline's row, then each store's, with their files in `directory`, and the memory of
+  /// the main phase; progress goes to standard error.
   ///
   /// - Throws: ``BenchmarkError`` naming the store that threw or retrieved the wrong feed.
-  func run(in directory: URL) async throws -> [SustainedRow] {
+  func run(in directory: URL) async throws -> (rows: [SustainedRow], memory: SustainedMemory) {
     let feeds = try SustainedFeeds(count: configuration.inserts)
-    StandardError.write("sustained: \(configuration.inserts) inserts per row, then readers")
-    var recording = Recording(directory: try subdirectory("floor", of: directory))
-    let file = DurableFile(directory: recording.directory)
-    for index in 0..<feeds.count {
-      let payload = feeds.payload(index)
-      let start = ContinuousClock.now
-      try file.write(payload)
-      try recording.insert(of: feeds.size(index), since: start)
-    }
-    var rows = [
-      try recording.row(.sustainedWriteFloor, expectedFiles: [file.destination.lastPathComponent])
-    ]
+    StandardError.write(
+      "sustained: \(configuration.inserts) inserts into each row in turn, then readers")
+    var lanes = [try Lane(durableWriteIn: try subdirectory("baseline", of: directory))]
     for (store, kind) in stores {
       let id = RowID.store(store.name, "sustained insert", kind: kind)
       do {
-        rows.append(try await row(id, of: store, feeds, in: directory))
+        lanes.append(try await Lane(id, of: store, feeds, in: directory))
       } catch {
         throw BenchmarkError("\(id.label) failed: \(error)")
       }
     }
-    return rows
+    _ = ProcessMemory.resetPeak()
+    let residentBefore = ProcessMemory.residentBytes()
+    for index in 0..<feeds.count {
+      let order = index.isMultiple(of: 2) ? Array(lanes.indices) : lanes.indices.reversed()
+      for lane in order {
+        try await lanes[lane].insert(feeds, index, retrieveEvery: configuration.retrieveEvery)
+      }
+    }
+    let peak = ProcessMemory.peakResidentBytes()
+    let memory = SustainedMemory(
+      peakResidentBytes: peak,
+      peakResidentGrowthBytes: residentBefore.flatMap { before in peak.map { max(0, $0 - before) } }
+    )
+    let machine = lanes[0].recording.inserts
+    var rows: [SustainedRow] = []
+    for index in lanes.indices {
+      if index > 0, configuration.readerPhaseInserts > 0 {
+        try await lanes[index].runReaders(configuration, feeds)
+      }
+      rows.append(try await lanes[index].finish(machine: index > 0 ? machine : nil))
+    }
+    return (rows, memory)
+  }
+}
+
+/// One row of the sustained mode as it runs: the durable write baseline's file, or a store.
+private struct Lane {
+  let id: RowID
+  var recording: Recording
+  private let file: PayloadFile?
+  private let benchmarked: BenchmarkedStore?
+  private let store: (any FeedStore)?
+  private let expectedFiles: [String]
+  private var retrieves: [Int64] = []
+  private var readers: SustainedRow.Readers?
+
+  /// The baseline: each feed's JSON written durably to one file in `directory`.
+  init(durableWriteIn directory: URL) throws {
+    id = .sustainedDurableWrite
+    recording = Recording(directory: directory)
+    let file = PayloadFile(in: directory, durable: true)
+    (self.file, benchmarked, store) = (file, nil, nil)
+    expectedFiles = [file.destination.lastPathComponent]
   }
 
-  private func row(
+  /// A store of `benchmarked` in a directory of its own, and the files a store of the same kind
+  /// leaves after a single insert, which another store in another directory tells.
+  init(
     _ id: RowID, of benchmarked: BenchmarkedStore, _ feeds: SustainedFeeds, in directory: URL
-  ) async throws -> SustainedRow {
+  ) async throws {
     let oneInsert = try subdirectory("\(benchmarked.name)-one-insert", of: directory)
     let oneInsertStore = try await benchmarked.makeStore(in: oneInsert)
     try await oneInsertStore.insert(feeds.feed(0), timestamp: feeds.timestamp(0))
     await benchmarked.closeStorage(of: oneInsertStore)
-    let expectedFiles = try storagePaths(in: oneInsert).map(withoutUUIDs)
-    var recording = Recording(directory: try subdirectory(benchmarked.name, of: directory))
-    var retrieves: [Int64] = []
-    var readers: SustainedRow.Readers?
+    expectedFiles = try storagePaths(in: oneInsert).map(withoutUUIDs)
+    self.id = id
+    recording = Recording(directory: try subdirectory(benchmarked.name, of: directory))
+    (file, self.benchmarked) = (nil, benchmarked)
+    store = try await benchmarked.makeStore(in: recording.directory)
+  }
+
+  /// Inserts feed `index`, timed, then measures the storage and, after every `retrieveEvery`
+  /// inserts into a store, times a retrieve and checks it delivers that feed.
+  mutating func insert(
+    _ feeds: SustainedFeeds, _ index: Int, retrieveEvery: Int
+  ) async throws {
     do {
-      // The store lives for this block only and closes its storage at its end: the files it
-      // leaves are listed after it.
-      let store = try await benchmarked.makeStore(in: recording.directory)
-      for index in 0..<feeds.count {
-        let feed = feeds.feed(index)
+      guard let store else {
+        let payload = feeds.payload(index)
         let start = ContinuousClock.now
-        try await store.insert(feed, timestamp: feeds.timestamp(index))
-        try recording.insert(of: feed.count, since: start)
-        if (index + 1) % configuration.retrieveEvery == 0 {
-          let start = ContinuousClock.now
-          let cached = try await store.retrieve()
-          retrieves.append(start.duration(to: .now).nanoseconds)
-          try feeds.check(cached, isFeed: index, "after insert \(index + 1), a retrieve")
-        }
+        try file?.write(payload)
+        return try recording.insert(of: feeds.size(index), since: start)
       }
-      if configuration.readerPhaseInserts > 0 {
-        readers = try await withReaders(store, feeds) { try recording.sampleStorage() }
-        let last = min(configuration.readerPhaseInserts, feeds.count) - 1
-        try feeds.check(
-          try await store.retrieve(), isFeed: last, "after the readers' phase, a retrieve")
+      let feed = feeds.feed(index)
+      let start = ContinuousClock.now
+      try await store.insert(feed, timestamp: feeds.timestamp(index))
+      try recording.insert(of: feed.count, since: start)
+      if (index + 1) % retrieveEvery == 0 {
+        let start = ContinuousClock.now
+        let cached = try await store.retrieve()
+        retrieves.append(start.duration(to: .now).nanoseconds)
+        try feeds.check(cached, isFeed: index, "after insert \(index + 1), a retrieve")
       }
+    } catch {
+      throw BenchmarkError("\(id.label) failed: \(error)")
+    }
+  }
+
+  /// The readers' phase of a store, then the check that it delivers the phase's last feed.
+  mutating func runReaders(_ configuration: SustainedConfiguration, _ feeds: SustainedFeeds)
+    async throws
+  {
+    guard let store else { return }
+    do {
+      var recording = self.recording
+      readers = try await withReaders(store, feeds, configuration) {
+        try recording.sampleStorage()
+      }
+      self.recording = recording
+      let last = min(configuration.readerPhaseInserts, feeds.count) - 1
+      try feeds.check(
+        try await store.retrieve(), isFeed: last, "after the readers' phase, a retrieve")
+    } catch {
+      throw BenchmarkError("\(id.label) failed: \(error)")
+    }
+  }
+
+  /// Closes the store's storage, lists the files it left, and makes the row.
+  func finish(machine: [Int64]?) async throws -> SustainedRow {
+    if let store, let benchmarked {
       await benchmarked.closeStorage(of: store)
     }
     return try recording.row(
-      id, expectedFiles: expectedFiles, retrieves: retrieves, readers: readers)
+      id, expectedFiles: expectedFiles, retrieves: store == nil ? nil : retrieves,
+      readers: readers, machine: machine)
   }
+}
 
-  /// The readers' phase: inserts the first feeds again while ``SustainedConfiguration/readers``
-  /// tasks retrieve in a loop until the last insert returned; each retrieve must deliver, exactly,
-  /// the main phase's last feed or one the phase inserted, and is checked after its clock stopped.
-  private func withReaders(
-    _ store: any FeedStore, _ feeds: SustainedFeeds, afterInsert: () throws -> Void
-  ) async throws -> SustainedRow.Readers {
-    let stop = Locked(false)  // Tells the readers to stop; set once by the writer.
-    let phaseInserts = min(configuration.readerPhaseInserts, feeds.count)
-    let readable = Set(0..<phaseInserts).union([feeds.count - 1])
-    return try await withThrowingTaskGroup(of: [Int64].self) { group in
-      for _ in 0..<configuration.readers {
-        group.addTask {
-          var samples: [Int64] = []
-          // Each reader retrieves at least once, even when the writer is done before it starts.
-          repeat {
-            let start = ContinuousClock.now
-            let cached = try await store.retrieve()
-            samples.append(start.duration(to: .now).nanoseconds)
-            try feeds.check(cached, isOneOf: readable, "a reader's retrieve")
-          } while !stop.current && !Task.isCancelled
-          return samples
-        }
+/// The readers' phase: inserts the first feeds again while ``SustainedConfiguration/readers``
+/// tasks retrieve in a loop until the last insert returned; each retrieve must deliver, exactly,
+/// the main phase's last feed or one the phase inserted, and is checked after its clock stopped.
+private func withReaders(
+  _ store: any FeedStore, _ feeds: SustainedFeeds, _ configuration: SustainedConfiguration,
+  afterInsert: () throws -> Void
+) async throws -> SustainedRow.Readers {
+  let stop = Locked(false)  // Tells the readers to stop; set once by the writer.
+  let phaseInserts = min(configuration.readerPhaseInserts, feeds.count)
+  let readable = Set(0..<phaseInserts).union([feeds.count - 1])
+  return try await withThrowingTaskGroup(of: [Int64].self) { group in
+    for _ in 0..<configuration.readers {
+      group.addTask {
+        var samples: [Int64] = []
+        // Each reader retrieves at least once, even when the writer is done before it starts.
+        repeat {
+          let start = ContinuousClock.now
+          let cached = try await store.retrieve()
+          samples.append(start.duration(to: .now).nanoseconds)
+          try feeds.check(cached, isOneOf: readable, "a reader's retrieve")
+        } while !stop.current && !Task.isCancelled
+        return samples
       }
-      defer { stop.withLock { $0 = true } }
-      var inserts: [Int64] = []
-      for index in 0..<phaseInserts {
-        let start = ContinuousClock.now
-        try await store.insert(feeds.feed(index), timestamp: feeds.timestamp(index))
-        inserts.append(start.duration(to: .now).nanoseconds)
-        try afterInsert()
-      }
-      stop.withLock { $0 = true }
-      let retrieves = try await group.reduce(into: []) { $0 += $1 }
-      return SustainedRow.Readers(
-        readers: configuration.readers, insert: Summary(nanoseconds: inserts),
-        retrieve: Summary(nanoseconds: retrieves), retrieves: retrieves.count)
     }
+    defer { stop.withLock { $0 = true } }
+    var inserts: [Int64] = []
+    for index in 0..<phaseInserts {
+      let start = ContinuousClock.now
+      try await store.insert(feeds.feed(index), timestamp: feeds.timestamp(index))
+      inserts.append(start.duration(to: .now).nanoseconds)
+      try afterInsert()
+    }
+    stop.withLock { $0 = true }
+    let retrieves = try await group.reduce(into: []) { $0 += $1 }
+    return SustainedRow.Readers(
+      readers: configuration.readers, inserts: inserts, retrieves: retrieves)
   }
 }
 
 /// One row's main phase as it runs: each insert's time, and the storage after it.
 private struct Recording {
   let directory: URL
-  private let residentBefore: Int?
-  private var inserts: [Int64] = []
+  private(set) var inserts: [Int64] = []
   private var storage: [Int] = []
   private var images = 0
 
-  /// Starts recording, and resets the process's peak resident memory (Linux).
   init(directory: URL) {
     self.directory = directory
-    _ = ProcessMemory.resetPeak()
-    residentBefore = ProcessMemory.residentBytes()
   }
 
   /// Records an insert of `images` images that started at `start`, and the storage after it.
@@ -160,19 +226,18 @@ private struct Recording {
   /// The row, also to standard error, once the store is released: the paths left beyond
   /// `expectedFiles`, compared once their UUIDs are replaced as there, are leftovers.
   func row(
-    _ id: RowID, expectedFiles: [String], retrieves: [Int64]? = nil,
-    readers: SustainedRow.Readers? = nil
+    _ id: RowID, expectedFiles: [String], retrieves: [Int64]?, readers: SustainedRow.Readers?,
+    machine: [Int64]?
   ) throws -> SustainedRow {
     let row = SustainedRow(
       id: id, insertSamples: inserts, images: images, retrieveSamples: retrieves,
       storageSamples: storage,
-      leftoverFiles: try leftovers(in: directory, beyond: expectedFiles),
-      residentBefore: residentBefore, peakResident: ProcessMemory.peakResidentBytes(),
-      readers: readers)
+      leftoverFiles: try leftovers(in: directory, beyond: expectedFiles), readers: readers,
+      machine: machine)
     StandardError.write(
       "  \(row.label): \(Formatting.rate(row.feedsPerSecond)) feeds/s, p50 "
-        + "\(Formatting.duration(nanoseconds: row.insert.p50)), drift \(Formatting.ratio(row.drift))"
-    )
+        + "\(Formatting.duration(nanoseconds: row.insert.p50)), drift "
+        + Formatting.ratio(row.drift.ratio))
     return row
   }
 }

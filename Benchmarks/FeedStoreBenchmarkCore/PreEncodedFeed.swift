@@ -1,31 +1,32 @@
 import FeedCache
-import FeedStoreBenchmarkCore
 import Foundation
 
-/// The images of a feed as the bytes SQLite stores, encoded once before any clock starts: each
-/// id's 16 bytes and each text's UTF-8, one after the other in one buffer.
-struct PreEncodedFeed: Sendable {
+/// The images of a feed as the bytes a store keeps, encoded once before any clock starts.
+///
+/// Each id's 16 bytes and each text's UTF-8 (the URL's `absoluteString`), one after the other in
+/// one buffer: the value floor builds images from them, the SQLite floors bind them.
+package struct PreEncodedFeed: Sendable {
   /// Where one value's bytes are in the buffer.
-  struct Bytes: Sendable {
-    let offset: Int
-    let count: Int32
+  package struct Bytes: Sendable {
+    package let offset: Int
+    package let count: Int32
   }
 
   /// Where one image's values are in the buffer: the id's 16 bytes at `id`, then its texts.
-  struct Image: Sendable {
-    let id: Int
-    let description: Bytes?
-    let location: Bytes?
-    let url: Bytes
+  package struct Image: Sendable {
+    package let id: Int
+    package let description: Bytes?
+    package let location: Bytes?
+    package let url: Bytes
   }
 
   /// The images, in feed order.
-  let images: [Image]
+  package let images: [Image]
   /// Every value's bytes, then a NUL byte that belongs to none, so the buffer is never empty.
   private let buffer: [CChar]
 
   /// Encodes `images`.
-  init(_ images: [LocalFeedImage]) {
+  package init(_ images: [LocalFeedImage]) {
     var buffer: [CChar] = []
     func append<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> PreEncodedFeed.Bytes {
       let offset = buffer.count
@@ -44,11 +45,11 @@ struct PreEncodedFeed: Sendable {
   }
 
   /// Calls `body` with the start of the buffer, valid only during the call.
-  func withBytes<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) throws -> Result {
+  package func withBytes<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) throws -> Result {
     try buffer.withUnsafeBufferPointer { bytes in
       // Never taken: the buffer always holds its final NUL byte.
       guard let base = bytes.baseAddress else {
-        throw BenchmarkError("the SQLite floor's encoded images have no address")
+        throw BenchmarkError("the encoded images have no address")
       }
       return try body(base)
     }
