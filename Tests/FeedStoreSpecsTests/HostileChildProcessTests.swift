@@ -92,6 +92,22 @@ import Testing
       ])
   }
 
+  // Before: the sleeper held a copy of a socket of the test process, such as the one through
+  // which Foundation's Process learns that its child exited, so that a test waiting for that
+  // child waited for good (a benchmark comparison's worker, in the quick tests).
+  @Test func storeThatKillsItsProcessAfterStartingASleeper_leavesTheSleeperNoSocketOfTheTest()
+    async throws
+  {
+    let socket = try InheritableSocketPair()
+    defer { socket.close() }
+
+    _ = try await failures(of: .startsADetachedSleeperThenKillsItsProcess)
+
+    let sleeper = try noted("sleeper")
+    #expect(isRunning(sleeper))
+    #expect(!openFiles(of: sleeper).contains(socket.name))
+  }
+
   // Before: the spec waited as long as the sleeper lived (20.07 s for one that slept 20 s).
   @Test func storeThatTrapsAfterStartingASleeper_failsWithTheTrapAndTheSleeperEnds() async throws {
     let failures = try await failures(of: .startsASleeperThenTraps)
@@ -257,10 +273,44 @@ import Testing
     return canary
   }
 
+  /// What the descriptors of process `id` stand for, as `/proc` names them (`socket:[…]`).
+  private func openFiles(of id: pid_t) -> Set<String> {
+    let directory = "/proc/\(id)/fd"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    return Set(
+      names.compactMap {
+        try? FileManager.default.destinationOfSymbolicLink(atPath: "\(directory)/\($0)")
+      })
+  }
+
   /// Whether process `id` exists and is not a zombie waiting to be reaped.
   private func isRunning(_ id: pid_t) -> Bool {
     guard kill(id, 0) == 0 else { return false }
     let status = (try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8)) ?? ""
     return !status.contains(") Z ")
+  }
+}
+
+/// A pair of connected sockets this process keeps open, each inherited by every process it
+/// starts, as Foundation's `Process` makes one for each child on Linux.
+private struct InheritableSocketPair {
+  private let descriptors: [Int32]
+
+  init() throws {
+    var descriptors: [Int32] = [-1, -1]
+    guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &descriptors) == 0 else {
+      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+    }
+    self.descriptors = descriptors
+  }
+
+  /// What `/proc` names the first socket: `socket:[inode]`.
+  var name: String {
+    (try? FileManager.default.destinationOfSymbolicLink(
+      atPath: "/proc/self/fd/\(descriptors[0])")) ?? "none"
+  }
+
+  func close() {
+    for descriptor in descriptors { Glibc.close(descriptor) }
   }
 }

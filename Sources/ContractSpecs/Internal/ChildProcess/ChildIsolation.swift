@@ -6,8 +6,9 @@
   /// no process the implementation starts outlives the child or keeps its parent waiting, and
   /// how the child ends.
   enum ChildIsolation {
-    /// Cuts the child's inherited pipes off from what the implementation will start, and, on
-    /// Linux, keeps every process it starts in the child's subtree until the child ends it.
+    /// Cuts the child's inherited pipes and sockets off from what the implementation will start,
+    /// and, on Linux, keeps every process it starts in the child's subtree until the child ends
+    /// it.
     ///
     /// The child becomes a child subreaper: a process that leaves the child's session and
     /// process group and is orphaned (a daemon's double fork) is re-parented to the child, not to
@@ -16,7 +17,7 @@
     /// process (a trap, an abort, a bad access, SIGTERM), through a handler that ends them and
     /// then hands the signal to whatever handled it before.
     static func begin() {
-      silenceInheritedPipes()
+      silenceInheritedChannels()
       #if os(Linux)
         contractspecs_become_child_subreaper()
         contractspecs_end_descendants_when_ending()
@@ -39,29 +40,33 @@
       _exit(status)
     }
 
-    /// Points every pipe the child inherited open for writing, other than its standard streams,
-    /// at `/dev/null`.
+    /// Points every pipe the child inherited open for writing, and every socket it inherited,
+    /// other than its standard streams, at `/dev/null`.
     ///
     /// Swift Testing's parent reads the child's events from a pipe (its back channel) until no
     /// process holds the pipe open for writing, not only until the child has exited: a process
     /// the implementation starts inherits it, and the spec's verdict would wait as long as that
     /// process lives. Swift Testing removes the variable that names the descriptor before the
     /// exit test's body runs, so the child finds it as the pipe it inherited for writing; any
-    /// other such pipe leaked from the test process and is not the child's either. `dup2`
+    /// other such pipe leaked from the test process and is not the child's either. So did every
+    /// socket: the child has made none yet, and on Linux Foundation's `Process` learns that a
+    /// process of the test process exited when the last copy of a socket closes, so a process
+    /// the implementation starts, holding a copy, would keep that test waiting for good. `dup2`
     /// replaces each where it is, never closing its number: a later `open` would take the
     /// number, and Swift Testing would write its events into that file.
     ///
     /// What the child records through Swift Testing then goes nowhere:
     /// ``ChildReporter/collectingTestingIssues(at:_:)`` puts those failures in the report.
-    private static func silenceInheritedPipes() {
+    private static func silenceInheritedChannels() {
       let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
       guard null >= 0 else { return }
       defer { close(null) }
       for descriptor in openDescriptors() where descriptor > STDERR_FILENO {
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFIFO,
-          fcntl(descriptor, F_GETFL) & O_ACCMODE == O_WRONLY
-        else { continue }
+        guard fstat(descriptor, &status) == 0 else { continue }
+        let kind = status.st_mode & S_IFMT
+        let isPipeForWriting = kind == S_IFIFO && fcntl(descriptor, F_GETFL) & O_ACCMODE == O_WRONLY
+        guard isPipeForWriting || kind == S_IFSOCK else { continue }
         dup2(null, descriptor)
       }
     }
