@@ -40,7 +40,17 @@
       }
       defer { control.remove() }
       supervisor.start()
-      let status = await run(payload, test: test, caller: caller)
+      let status: ExitStatus?
+      if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+        // Swift Testing reads the child's channels with blocking reads in tasks of its own, which
+        // inherit this preference: on the cooperative pool each running child would hold one of
+        // its few threads, and with them every other test, until the child exits.
+        status = await withTaskExecutorPreference(SpecExecutor()) {
+          await run(payload, test: test, caller: caller)
+        }
+      } else {
+        status = await run(payload, test: test, caller: caller)
+      }
       let intervention = supervisor.stop()
       if let report = control.read(.report).flatMap({
         try? JSONDecoder().decode(ChildReport.self, from: $0)
