@@ -183,7 +183,9 @@ import Testing
       try Data().write(to: lockFile)
       try #require(chmod(lockFile.path(percentEncoded: false), 0o444) == 0)
 
-      let child = await insertRetrieveAndDeleteAsAnotherUser(in: shared)
+      let child = await awaitingExitTestAtHighPriority {
+        await insertRetrieveAndDeleteAsAnotherUser(in: shared)
+      }
 
       if child?.exitStatus != .exitCode(EXIT_SUCCESS) {
         let report = try? String(contentsOf: shared.appending(path: childReport), encoding: .utf8)
@@ -205,7 +207,9 @@ import Testing
       let planted = shared.appending(path: ".feed.json.tmp")
       try Data().write(to: planted)
 
-      let child = await insertRetrieveAndDeleteAsAnotherUser(in: shared)
+      let child = await awaitingExitTestAtHighPriority {
+        await insertRetrieveAndDeleteAsAnotherUser(in: shared)
+      }
 
       if child?.exitStatus != .exitCode(EXIT_SUCCESS) {
         let report = try? String(contentsOf: shared.appending(path: childReport), encoding: .utf8)

@@ -17,6 +17,10 @@ import Testing
   /// Runs in a process of its own (an exit test): in the test run's process, other tests' tasks
   /// would take the pool's threads too, and the probe would measure them instead of the store.
   @Test func insertsOnEveryPoolThreadLeaveAnotherStoresRetrievesCompleting() async {
+    await awaitingExitTestAtHighPriority { await Self.probeInAProcessOfItsOwn() }
+  }
+
+  private static func probeInAProcessOfItsOwn() async {
     await #expect(processExitsWith: .success) {
       try await Self.expectRetrievesToCompleteWhileEveryPoolThreadInserts()
     }

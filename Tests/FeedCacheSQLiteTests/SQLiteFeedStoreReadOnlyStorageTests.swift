@@ -124,7 +124,9 @@ import Testing
       try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: false)
       try #require(chmod(reports.path(percentEncoded: false), 0o777) == 0)
 
-      let child = await retrieveAndInsertAsAnotherUser(at: storeURL)
+      let child = await awaitingExitTestAtHighPriority {
+        await retrieveAndInsertAsAnotherUser(at: storeURL)
+      }
 
       if child?.exitStatus != .exitCode(EXIT_SUCCESS) {
         let report = try? String(contentsOf: reportURL(besides: storeURL), encoding: .utf8)

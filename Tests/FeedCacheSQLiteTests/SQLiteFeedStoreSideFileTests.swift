@@ -126,8 +126,10 @@ import Testing
         expected.append("Could not delete the cached feed at \(path(of: storeURL)): \(refusal)")
       }
 
-      let child = await insertAndDeleteAsAnotherUser(
-        in: shared, named: ["feed-wal.sqlite", "feed-shm.sqlite"])
+      let child = await awaitingExitTestAtHighPriority {
+        await insertAndDeleteAsAnotherUser(
+          in: shared, named: ["feed-wal.sqlite", "feed-shm.sqlite"])
+      }
 
       #expect(child?.exitStatus == .exitCode(EXIT_SUCCESS))
       let report = try String(contentsOf: anotherUsersReport(in: shared), encoding: .utf8)
