@@ -60,10 +60,10 @@ actor MisbehavingFeedStore: FeedStore {
     /// How many inserts have written this storage.
     private(set) var inserts = 0
 
-    /// Counts an insert and tells whether the storage had taken twenty before it.
+    /// Counts an insert and tells whether the storage had taken twelve before it.
     func countInsert() -> Bool {
       inserts += 1
-      return inserts > 20
+      return inserts > 12
     }
 
     /// Counts a retrieve and tells whether it is a third one.
@@ -212,7 +212,7 @@ actor MisbehavingFeedStore: FeedStore {
     case .skipsInsertOfTheImagesItHolds where current?.feed == kept,
       .skipsInsertWithTheTimestampItHolds where current?.timestamp == timestamp:
       return
-    case .ignoresInsertsOnceItsStorageHasTakenTwenty where await storage.countInsert():
+    case .ignoresInsertsOnceItsStorageHasTakenTwelve where await storage.countInsert():
       return
     case .appendsOnInsert:
       await write(CachedFeed(feed: (current?.feed ?? []) + kept, timestamp: timestamp))

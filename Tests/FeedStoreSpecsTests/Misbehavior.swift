@@ -52,7 +52,7 @@ enum Misbehavior: String, CaseIterable, Codable, Sendable {
   case ignoresFirstInsertionFailure
   case writesEmptyFeedBeforeFailingInsert
   case deliversCacheOnEveryOtherFailingRetrieve
-  case ignoresInsertsOnceItsStorageHasTakenTwenty
+  case ignoresInsertsOnceItsStorageHasTakenTwelve
   case skipsInsertOfTheImagesItHolds
   case skipsInsertWithTheTimestampItHolds
   case sharesOneCacheBetweenAllStores
@@ -125,7 +125,7 @@ enum Misbehavior: String, CaseIterable, Codable, Sendable {
       .keepsTimestampWhenFeedSizeIsUnchanged, .ignoresDeleteOfReplacedCache,
       .hidesDeletesFromOtherStores, .throwsOnInsertOfMoreThanThirtyImages,
       .ignoresFirstInsertionFailure, .writesEmptyFeedBeforeFailingInsert,
-      .deliversCacheOnEveryOtherFailingRetrieve, .ignoresInsertsOnceItsStorageHasTakenTwenty:
+      .deliversCacheOnEveryOtherFailingRetrieve, .ignoresInsertsOnceItsStorageHasTakenTwelve:
       "model_randomOperationsMatchTheContract"
     }
   }

@@ -16,7 +16,7 @@ import Testing
   @Test func failureThatNeedsALongHistory_isShrunkFromTheStepsSinceTheStorageWasNew()
     async throws
   {
-    let (spec, factory) = try makeSUT(misbehavior: .ignoresInsertsOnceItsStorageHasTakenTwenty)
+    let (spec, factory) = try makeSUT(misbehavior: .ignoresInsertsOnceItsStorageHasTakenTwelve)
 
     let failures = try await collectIssues { try await spec.verify(factory) }
 
@@ -24,7 +24,7 @@ import Testing
     let inserts = message.components(separatedBy: ".perform(.insert(").count - 1
     #expect(failures.count == 1)
     #expect(message.contains(" sequences since the storage was new, shrunk to "))
-    #expect(inserts == 21)
+    #expect(inserts == 13)
   }
 
   @Test func faults_breakEveryOperationThatAFailableCapabilityBreaks() {
