@@ -36,6 +36,9 @@ struct Linearization<Model: ContractModel> {
     var linearized = CallSet(count: calls.count)
     var stack: [(event: Int, state: Model.State)] = []
     var tried = Set<Tried>()
+    // The search meets a call in the same state again on other branches: what the model said is
+    // kept, since comparing an outcome can take longer than the rest of a step.
+    var checks: [Checked: Model.State?] = [:]
     var steps = 0
     var event = events.first
     while let current = event {
@@ -43,12 +46,13 @@ struct Linearization<Model: ContractModel> {
       guard steps < budget else { return .undecided }
       let call = events.call(of: current)
       if events.isStart(current) {
-        let candidate = calls[call]
-        var next: Model.State?
-        if model.isAllowed(candidate.operation, on: candidate.instance, in: state) {
-          let expectation = model.expectation(
-            of: candidate.operation, on: candidate.instance, in: state)
-          next = try? run.check(candidate.outcome, against: expectation).get()
+        let checked = Checked(call: call, state: state)
+        let next: Model.State?
+        if let known = checks[checked] {
+          next = known
+        } else {
+          next = self.next(afterCall: call, from: state, checkedBy: run)
+          checks[checked] = .some(next)
         }
         if let next {
           var afterward = linearized
@@ -72,6 +76,26 @@ struct Linearization<Model: ContractModel> {
       }
     }
     return .linearizable
+  }
+
+  /// The state call `call` leaves when it comes next in `state`, or `nil` when the model
+  /// refuses it there or its outcome is not what the model expects.
+  private func next(afterCall call: Int, from state: Model.State, checkedBy run: SequenceRun<Model>)
+    -> Model.State?
+  {
+    let candidate = calls[call]
+    guard model.isAllowed(candidate.operation, on: candidate.instance, in: state) else {
+      return nil
+    }
+    let expectation = model.expectation(
+      of: candidate.operation, on: candidate.instance, in: state)
+    return try? run.check(candidate.outcome, against: expectation).get()
+  }
+
+  /// A call checked in a state.
+  private struct Checked: Hashable {
+    let call: Int
+    let state: Model.State
   }
 
   /// A pair already tried: the calls linearized and the state they left.
