@@ -1,3 +1,4 @@
+import ContractSpecs
 import FeedCache
 import Foundation
 
@@ -14,14 +15,25 @@ extension FeedStoreFixtures {
   /// - Returns: `count` images.
   public static func numberedFeed(_ number: Int, count: Int) -> [LocalFeedImage] {
     (0..<count).map { index in
-      let text = "image \(index) of feed \(number)"
+      let fields = NumberedImageFields(feed: number, image: index)
       return LocalFeedImage(
-        id: numberedID(feed: number, image: index),
-        description: [text, "", nil][index % 3],
-        location: [nil, text, ""][index % 3],
-        url: URL(string: "https://images.example.com/feed-\(number)/\(index).jpg")!
-      )
+        id: fields.id, description: fields.description, location: fields.location,
+        url: URL(string: fields.url)!)
     }
+  }
+
+  /// Whether `image` is image `index` of feed `number`, exactly, as ``CacheComparison`` compares
+  /// images: without making the image, whose URL takes longer to parse than to compare.
+  static func isNumberedImage(_ image: LocalFeedImage, feed number: Int, index: Int) -> Bool {
+    let fields = NumberedImageFields(feed: number, image: index)
+    return image.id == fields.id && isSame(image.description, fields.description)
+      && isSame(image.location, fields.location) && image.url.baseURL == nil
+      && Exact.isSame(image.url.absoluteString, fields.url)
+  }
+
+  private static func isSame(_ text: String?, _ expected: String?) -> Bool {
+    guard let text, let expected else { return text == nil && expected == nil }
+    return Exact.isSame(text, expected)
   }
 
   /// Timestamp number `number`, the same on every call, with a fraction below the microsecond.
@@ -30,6 +42,22 @@ extension FeedStoreFixtures {
   /// - Returns: `number` seconds after ``preciseTimestamp(offset:)``.
   public static func numberedTimestamp(_ number: Int) -> Date {
     preciseTimestamp(offset: TimeInterval(number))
+  }
+
+  /// The fields of image `image` of feed `feed`, the URL as text.
+  private struct NumberedImageFields {
+    let id: UUID
+    let description: String?
+    let location: String?
+    let url: String
+
+    init(feed: Int, image: Int) {
+      let text = "image \(image) of feed \(feed)"
+      id = FeedStoreFixtures.numberedID(feed: feed, image: image)
+      description = [text, "", nil][image % 3]
+      location = [nil, text, ""][image % 3]
+      url = "https://images.example.com/feed-\(feed)/\(image).jpg"
+    }
   }
 
   private static func numberedID(feed: Int, image: Int) -> UUID {

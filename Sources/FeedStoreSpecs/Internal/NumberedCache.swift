@@ -34,6 +34,10 @@ struct NumberedCache: Hashable {
     }
     self.init(
       feed: Int(truncatingIfNeeded: feed ?? 0), count: cache.feed.count, timestamp: timestamp)
-    guard CacheComparison.difference(between: self.cache, and: cache) == nil else { return nil }
+    guard cache.timestamp.bits == FeedStoreFixtures.numberedTimestamp(timestamp).bits,
+      cache.feed.indices.allSatisfy({ index in
+        FeedStoreFixtures.isNumberedImage(cache.feed[index], feed: self.feed, index: index)
+      })
+    else { return nil }
   }
 }
