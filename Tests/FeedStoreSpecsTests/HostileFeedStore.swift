@@ -38,8 +38,9 @@ enum Hostility: String, Codable, CaseIterable, Sendable {
   /// directory) into its child process's control directory, where an older parent read the
   /// child's id, then stops its process with SIGSTOP.
   case startsADetachedSleeperThenNamesAnotherProcessAndStops
-  /// Insert starts a detached sleeper that leaves once the store's directory is removed, then
-  /// kills its own process with SIGKILL, so that the child can end nothing.
+  /// Insert notes what its process's descriptors stand for, which the sleeper inherits, starts a
+  /// detached sleeper that leaves once the store's directory is removed, then kills its own
+  /// process with SIGKILL, so that the child can end nothing.
   case startsADetachedSleeperThenKillsItsProcess
   /// Insert removes its child process's control directory, then works.
   case removesItsControlDirectoryAndWorks
@@ -130,6 +131,7 @@ actor HostileFeedStore: FeedStore {
       note(getpid(), as: "child")
       raise(SIGSTOP)
     case .startsADetachedSleeperThenKillsItsProcess:
+      noteOpenFiles(as: "open-files")
       startDetachedSleeper(untilItsDirectoryIsRemoved: true)
       kill(getpid(), SIGKILL)
     case .removesItsControlDirectoryAndWorks:
@@ -220,6 +222,16 @@ actor HostileFeedStore: FeedStore {
       let control = Self.controlDirectory()
     else { return }
     try? canary.write(to: control.appending(path: "pid"))
+  }
+
+  /// Writes what this process's descriptors stand for, as `/proc` names them (`socket:[…]`), a
+  /// line each, to the file `name` in the store's directory: what a process it starts inherits.
+  private func noteOpenFiles(as name: String) {
+    let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    let files = descriptors.compactMap {
+      try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")
+    }
+    try? Data(files.joined(separator: "\n").utf8).write(to: directory.appending(path: name))
   }
 
   /// Writes `processID` to the file `name` in the store's directory, for the test to find.
