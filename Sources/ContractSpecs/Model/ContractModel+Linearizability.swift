@@ -8,13 +8,15 @@ extension ContractModel {
   ///
   /// Each round makes an instance (and, for a model whose instances share storage, opens a second
   /// one, the tasks taking them in turn), draws `operationsPerTask` operations for each of `tasks`
-  /// tasks from the state of new storage, starts the tasks together, and records each call's
-  /// start and end on one logical clock, and its outcome. The search for an order is Wing and
-  /// Gong's, with the (calls linearized, state) pairs already tried remembered, as Porcupine and
-  /// Knossos do it. The sets of calls it can have linearized grow as the number of calls per task
-  /// to the power of the tasks: keep to four or five tasks, and run more rounds rather than more
-  /// tasks; with four tasks of five calls, each round's search takes microseconds. A round whose
-  /// search runs past its budget of 200,000 steps is reported as a warning, not a verdict.
+  /// tasks from the state of new storage, starts the tasks together, each job of theirs on a
+  /// thread Dispatch starts at once for it (so the calls run in parallel, preempted anywhere,
+  /// whatever else the run does), and records each call's start and end on one logical clock, and
+  /// its outcome. The search for an order is Wing and Gong's, with the (calls linearized, state)
+  /// pairs already tried remembered, as Porcupine and Knossos do it. The sets of calls it can have
+  /// linearized grow as the number of calls per task to the power of the tasks: keep to four or
+  /// five tasks, and run more rounds rather than more tasks; with four tasks of five calls, each
+  /// round's search takes microseconds. A round whose search runs past its budget of 200,000
+  /// steps is reported as a warning, not a verdict.
   ///
   /// A failure shows the smallest history it found that no order explains, each call with its
   /// task, start, end and outcome: it removes calls and tasks and runs the smaller round again, up

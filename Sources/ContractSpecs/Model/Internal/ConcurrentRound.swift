@@ -57,7 +57,8 @@ struct ConcurrentRound<Model: ContractModel> {
     }
   }
 
-  /// Runs `program` on new instances, its tasks at once, and records every call.
+  /// Runs `program` on new instances, its tasks at once, on a thread for each job
+  /// (``ConcurrentCallExecutor``) where the platform has task executors, and records every call.
   ///
   /// - Returns: The calls, in no particular order.
   /// - Throws: What making or opening an instance throws; ``SpecAbandoned`` once the watchdog
@@ -86,33 +87,39 @@ struct ConcurrentRound<Model: ContractModel> {
     let log = CallLog<Model>()
     let gate = StartGate(tasks: program.count)
     let opened = instances
+    @Sendable func record(_ steps: [(Model.Operation, Int)], of task: Int) async throws -> [Call] {
+      await gate.arrive()
+      var recorded: [Call] = []
+      for (operation, number) in steps {
+        let instance = opened[number - 1]
+        let begin = log.tick()
+        let outcome: Result<Model.Output, any Error>
+        do {
+          outcome = .success(
+            try await SpecRun.perform(describedBy: {
+              ModelCode.call(operation, on: number, of: model)
+            }) {
+              try await model.perform(operation, on: instance)
+            })
+        } catch is SpecAbandoned {
+          throw SpecAbandoned()
+        } catch {
+          outcome = .failure(error)
+        }
+        recorded.append(
+          Call(
+            task: task + 1, operation: operation, instance: number, begin: begin,
+            end: log.tick(), outcome: outcome))
+      }
+      return recorded
+    }
     return try await withThrowingTaskGroup(of: [Call].self) { group in
       for (task, taskCalls) in calls.enumerated() {
-        group.addTask {
-          await gate.arrive()
-          var recorded: [Call] = []
-          for (operation, number) in taskCalls {
-            let instance = opened[number - 1]
-            let begin = log.tick()
-            let outcome: Result<Model.Output, any Error>
-            do {
-              outcome = .success(
-                try await SpecRun.perform(describedBy: {
-                  ModelCode.call(operation, on: number, of: model)
-                }) {
-                  try await model.perform(operation, on: instance)
-                })
-            } catch is SpecAbandoned {
-              throw SpecAbandoned()
-            } catch {
-              outcome = .failure(error)
-            }
-            recorded.append(
-              Call(
-                task: task + 1, operation: operation, instance: number, begin: begin,
-                end: log.tick(), outcome: outcome))
-          }
-          return recorded
+        let calling: @Sendable () async throws -> [Call] = { try await record(taskCalls, of: task) }
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+          group.addTask(executorPreference: ConcurrentCallExecutor(), operation: calling)
+        } else {
+          group.addTask(operation: calling)
         }
       }
       return try await group.reduce(into: [Call]()) { $0 += $1 }
