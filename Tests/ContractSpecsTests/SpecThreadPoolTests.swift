@@ -1,10 +1,12 @@
 import Dispatch
+import Foundation
 import SharedSupport
 import Testing
 
 @testable import ContractSpecs
 
-/// Proves the pool specs run on: every job runs, and jobs behind blocked threads still do.
+/// Proves the pool specs run on: every job runs, and jobs behind blocked threads or a backlog get
+/// a thread soon.
 @Suite struct SpecThreadPoolTests {
   @Test func run_runsEveryJobGivenFromManyThreads() {
     let sut = makeSUT(width: 2)
@@ -41,6 +43,28 @@ import Testing
     sut.run { next.signal() }
 
     #expect(next.wait(timeout: .now() + 60) == .success)
+  }
+
+  @Test func run_startsAThreadForJobsThatWaitBehindABacklogWhileOthersFinish() {
+    let sut = makeSUT(width: 1)
+    let running = Locked((now: 0, most: 0))
+    let done = DispatchGroup()
+
+    for _ in 0..<500 {
+      done.enter()
+      sut.run {
+        running.withLock {
+          $0.now += 1
+          $0.most = max($0.most, $0.now)
+        }
+        usleep(1_000)
+        running.withLock { $0.now -= 1 }
+        done.leave()
+      }
+    }
+
+    #expect(done.wait(timeout: .now() + 60) == .success)
+    #expect(running.current.most > 1)
   }
 
   private func makeSUT(width: Int) -> SpecThreadPool {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Threads that run specs' jobs: one per core while jobs keep finishing, and one more each time
-/// jobs wait a few milliseconds while none finishes, as when implementations block every thread.
+/// Threads that run specs' jobs: one per core while jobs are taken up promptly, and one more each
+/// time a job has waited a few milliseconds for a thread, as when implementations block every
+/// thread or a busy run queues jobs behind long ones.
 ///
 /// An implementation that blocks a thread for good (a lock taken twice, a file lock never
 /// released) keeps it. Swift's cooperative pool never grows, so a few such specs would stop the
@@ -9,8 +10,10 @@ import Foundation
 /// for each blocked thread; a serial queue for each job starts a thread at once, but wakes a
 /// thread for every job, which doubled the CPU time of short specs. Here a thread that finishes a
 /// job takes the next one waiting without a wake-up, and a watcher, alive while there is work,
-/// starts a thread when jobs have waited a whole `patience` and none finished. Threads beyond one
-/// per core end after a few seconds without work.
+/// starts a thread when a job has waited a whole `patience` for one. That bounds how long a spec
+/// waits for a thread, to start or to go on after an operation, however busy the run is, so a
+/// short time limit measures the implementation, not a queue. Threads beyond one per core end
+/// after a few seconds without work.
 ///
 /// `@unchecked Sendable` is safe: the stored properties other than the constants are read and
 /// written only while `condition` is locked.
@@ -27,12 +30,14 @@ final class SpecThreadPool: @unchecked Sendable {
   private var next = 0
   private var threads = 0
   private var idleThreads = 0
-  /// How many jobs have finished: the watcher's sign that threads are not all blocked.
-  private var finished = 0
+  /// How many jobs have been given, and how many taken up by a thread: the watcher's measure of
+  /// how long jobs wait.
+  private var given = 0
+  private var taken = 0
   private var isWatched = false
 
-  /// A pool of at least `width` threads, which starts another when jobs wait `patience` seconds
-  /// while none finishes.
+  /// A pool of at least `width` threads, which starts another when a job has waited `patience`
+  /// seconds for one.
   init(width: Int, patience: TimeInterval) {
     self.width = max(1, width)
     self.patience = patience
@@ -43,6 +48,7 @@ final class SpecThreadPool: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     waiting.append(job)
+    given += 1
     if idleThreads > 0 {
       condition.signal()
     } else if threads < width {
@@ -57,6 +63,7 @@ final class SpecThreadPool: @unchecked Sendable {
   private func takeNextJob() -> @Sendable () -> Void {
     let job = waiting[next]
     next += 1
+    taken += 1
     if next == waiting.count {
       waiting.removeAll(keepingCapacity: true)
       next = 0
@@ -101,12 +108,11 @@ final class SpecThreadPool: @unchecked Sendable {
       condition.unlock()
       job()
       condition.lock()
-      finished += 1
     }
   }
 
   private func watch() {
-    var finishedBefore = -1
+    var givenBefore = 0
     while true {
       Thread.sleep(forTimeInterval: patience)
       condition.lock()
@@ -115,10 +121,11 @@ final class SpecThreadPool: @unchecked Sendable {
         condition.unlock()
         return
       }
-      if waitingCount > 0, idleThreads == 0, finished == finishedBefore {
+      // A job given before the last look and not yet taken has waited at least `patience`.
+      if idleThreads == 0, taken < givenBefore {
         startWorker()
       }
-      finishedBefore = finished
+      givenBefore = given
       condition.unlock()
     }
   }
