@@ -30,10 +30,9 @@ final class SpecThreadPool: @unchecked Sendable {
   private var next = 0
   private var threads = 0
   private var idleThreads = 0
-  /// How many jobs have been given, and how many taken up by a thread: the watcher's measure of
-  /// how long jobs wait.
+  /// How many jobs have been given: with those still waiting, the watcher's measure of how long
+  /// jobs wait.
   private var given = 0
-  private var taken = 0
   private var isWatched = false
 
   /// A pool of at least `width` threads, which starts another when a job has waited `patience`
@@ -63,7 +62,6 @@ final class SpecThreadPool: @unchecked Sendable {
   private func takeNextJob() -> @Sendable () -> Void {
     let job = waiting[next]
     next += 1
-    taken += 1
     if next == waiting.count {
       waiting.removeAll(keepingCapacity: true)
       next = 0
@@ -121,8 +119,9 @@ final class SpecThreadPool: @unchecked Sendable {
         condition.unlock()
         return
       }
-      // A job given before the last look and not yet taken has waited at least `patience`.
-      if idleThreads == 0, taken < givenBefore {
+      // A job given before the last look and not yet taken has waited at least `patience`: the
+      // jobs taken, `given - waitingCount`, do not reach as far as those given then.
+      if idleThreads == 0, given - waitingCount < givenBefore {
         startWorker()
       }
       givenBefore = given
