@@ -19,9 +19,13 @@ import Testing
 /// Prefer it to `withKnownIssue` for asserting that a spec fails: a run that ends "with 200 known
 /// issues" hides the few that mean something.
 ///
+/// A function of your own named `collectIssues` wins over this one wherever both would compile,
+/// since `import FeedStoreSpecs` re-exports it into every adopter's test files.
+///
 /// - Parameter body: The work whose issues to collect.
 /// - Returns: The issues, in the order they were recorded.
 /// - Throws: An error when no test is running, or what `body` throws.
+@_disfavoredOverload
 public func collectIssues(
   recordedBy body: @escaping @Sendable () async throws -> Void
 ) async throws -> [Issue] {

@@ -1,7 +1,7 @@
 import FeedCache
 import Foundation
 
-/// A ``FeedStore`` that keeps its feed in memory, for previews, tests and throwaway sessions.
+/// A `FeedStore` that keeps its feed in memory, for previews, tests and throwaway sessions.
 ///
 /// It never fails, and it is safe to use from many tasks at once: as an actor, it runs one call
 /// at a time, and callers wait without blocking a thread. Its cache lives and dies with the

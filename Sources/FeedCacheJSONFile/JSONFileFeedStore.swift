@@ -2,7 +2,7 @@ import DurableStoreSupport
 import FeedCache
 import Foundation
 
-/// A ``FeedCache/FeedStore`` that keeps its feed as one JSON file.
+/// A `FeedStore` that keeps its feed as one JSON file.
 ///
 /// ```swift
 /// let store = try JSONFileFeedStore(storeURL: cachesDirectory.appending(path: "feed.json"))

@@ -2,7 +2,7 @@ import DurableStoreSupport
 import FeedCache
 import Foundation
 
-/// A ``FeedCache/FeedStore`` that keeps its feed in an SQLite database, through the system's
+/// A `FeedStore` that keeps its feed in an SQLite database, through the system's
 /// SQLite library.
 ///
 /// The feed survives relaunches: make a store on the same file URL to read it again. Every

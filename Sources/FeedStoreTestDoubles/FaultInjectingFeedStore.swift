@@ -1,7 +1,7 @@
 import FeedCache
 import Foundation
 
-/// A decorator over any ``FeedCache/FeedStore`` that injects faults into its calls, for testing
+/// A decorator over any `FeedStore` that injects faults into its calls, for testing
 /// how the code that *uses* a store handles errors, latency and cancellation on real storage.
 ///
 /// - Important: It is for testing clients only. Never use it to satisfy a store's failable

@@ -1,4 +1,4 @@
-/// One of the three operations of a ``FeedCache/FeedStore``.
+/// One of the three operations of a `FeedStore`.
 public enum FeedStoreOperation: CaseIterable, Hashable, Sendable {
   /// `retrieve()`.
   case retrieve

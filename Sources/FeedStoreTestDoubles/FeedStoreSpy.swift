@@ -1,7 +1,7 @@
 import FeedCache
 import Foundation
 
-/// A ``FeedCache/FeedStore`` for testing the code that uses a store: it records every message it
+/// A `FeedStore` for testing the code that uses a store: it records every message it
 /// receives, in order, and completes each with the result stubbed for its operation.
 ///
 /// It touches no storage, so it proves what a client *asks*, never what a store *does*; the

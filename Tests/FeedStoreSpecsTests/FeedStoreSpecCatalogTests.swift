@@ -22,6 +22,15 @@ import Testing
     #expect(Set(specs.map(\.capability.name)) == ["core", "persistent"])
   }
 
+  @Test func capabilityMembers_nameEveryCapabilityOfTheCatalogInOrder() {
+    let members: [FeedStoreCapability] = [
+      .core, .failableRetrieve, .failableInsert, .failableDelete, .persistent, .damagedStorage,
+      .crashSafety,
+    ]
+
+    #expect(members.map(\.name) == FeedStoreCatalog.capabilities.map(\.name))
+  }
+
   @Test func all_findsCapabilitiesThroughAGenericCaller() {
     func specs<Factory: FeedStoreFactory>(for _: Factory.Type) -> [FeedStoreSpec] {
       FeedStoreSpec.all(for: Factory.self)
