@@ -24,7 +24,8 @@ public struct ForeignItemError: Error, Equatable, CustomStringConvertible, Senda
     case symbolicLink
     /// A directory.
     case directory
-    /// A regular file that another program created where a new file was to be created.
+    /// A regular file that another program created where a new file was to be created, or one
+    /// that belongs to another user, who could have put it there, where a file was to be read.
     case file
     /// A FIFO (a named pipe).
     case fifo
@@ -63,6 +64,11 @@ public struct ForeignItemError: Error, Equatable, CustomStringConvertible, Senda
   /// The error for `file`, a regular file with more than one name, at `url`.
   init(url: URL, linkedFile file: FileItem) {
     self.init(url: url, kind: .linkedFile(linkCount: file.linkCount), owner: file.owner)
+  }
+
+  /// The error for `file`, a regular file of another user's, at `url`.
+  init(url: URL, anotherUsersFile file: FileItem) {
+    self.init(url: url, kind: .file, owner: file.owner)
   }
 
   /// The error for `item` at `url`, or `nil` for a regular file, which is what the store uses.
