@@ -86,6 +86,57 @@ import Testing
           + "writes to or removes: remove it to use the store")
     }
   }
+
+  @Test func isAnotherUsers_isFalseForAFileOfThisUsers() async throws {
+    try await withTemporaryDirectory { directory in
+      let file = try makeFile(in: directory)
+
+      let item = try #require(try FileItem(atPath: file))
+
+      #expect(!item.isAnotherUsers(at: file))
+    }
+  }
+
+  // The stores' tests show the other side as the user nobody: root's file in a directory of
+  // root's that nobody may write to is read (SQLiteFeedStoreReadOnlyStorageTests), and refused
+  // in one of mode 1777 (the stores' PlantedFileTests).
+  @Test(.enabled(if: geteuid() == 0, "needs root to give a file to another user"))
+  func isAnotherUsers_isTrueForAnotherUsersFileInADirectoryThisUserMayWriteTo() async throws {
+    try await withTemporaryDirectory { directory in
+      let file = try makeFile(in: directory)
+      try #require(chown(file, 65534, 65534) == 0)
+
+      let item = try #require(try FileItem(atPath: file))
+
+      #expect(item.isAnotherUsers(at: file))
+    }
+  }
+
+  @Test(.enabled(if: geteuid() == 0, "needs root to give a file to another user"))
+  func anotherUsersFileRefusal_namesTheOwnerAndSaysTheStoreNeverReadsIt() async throws {
+    try await withTemporaryDirectory { directory in
+      let file = try makeFile(in: directory)
+      try #require(chown(file, 65534, 65534) == 0)
+
+      let refusal = try #require(try FileItem(atPath: file)).anotherUsersFileRefusal(at: file)
+
+      #expect(
+        refusal
+          == "belongs to another user, nobody (uid 65534), and the store never reads, writes to "
+          + "or removes another user's file: remove it to use the store")
+    }
+  }
+
+  @Test func init_givesTheWholeSizeOfASparseFile() async throws {
+    try await withTemporaryDirectory { directory in
+      let file = try makeFile(in: directory)
+      try #require(truncate(file, off_t(StoreFileSize.limit + 1)) == 0)
+
+      let item = try FileItem(atPath: file)
+
+      #expect(item?.size == StoreFileSize.limit + 1)
+    }
+  }
 }
 
 // MARK: - Helpers
