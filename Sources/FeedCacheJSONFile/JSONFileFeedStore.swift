@@ -33,8 +33,9 @@ import Foundation
 /// in such a directory, every operation refuses with
 /// ``JSONFileFeedStoreError/Reason/anotherUsersFile(owner:)``, naming the owner and who can
 /// remove it, without reading it; only in a directory this user may not write to, which that
-/// user owns too, is it read as the cache (and never changed). What the directory's other users
-/// can still do is remove the cache: keep a cache that matters in a directory only its user can
+/// user owns too, is it read as the cache (and never changed). What the other users of a
+/// directory without the sticky bit can still do is remove the cache, or replace it with a file
+/// of theirs, which is then refused: keep a cache that matters in a directory only its user can
 /// write.
 ///
 /// **Concurrency.** The file work runs on a serial queue of each instance, never blocking the
