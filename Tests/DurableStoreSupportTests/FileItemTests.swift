@@ -75,8 +75,7 @@ import Testing
   @Test(.enabled(if: geteuid() == 0, "needs root to give a file to another user"))
   func refusal_namesTheUserAFileBelongsTo() async throws {
     try await withTemporaryDirectory { directory in
-      let file = try makeFile(in: directory)
-      try #require(chown(file, 65534, 65534) == 0)
+      let file = try makeFileOfNobody(in: directory)
 
       let refusal = try #require(try FileItem(atPath: file)).refusal(at: file)
 
@@ -103,8 +102,7 @@ import Testing
   @Test(.enabled(if: geteuid() == 0, "needs root to give a file to another user"))
   func isAnotherUsers_isTrueForAnotherUsersFileInADirectoryThisUserMayWriteTo() async throws {
     try await withTemporaryDirectory { directory in
-      let file = try makeFile(in: directory)
-      try #require(chown(file, 65534, 65534) == 0)
+      let file = try makeFileOfNobody(in: directory)
 
       let item = try #require(try FileItem(atPath: file))
 
@@ -115,8 +113,7 @@ import Testing
   @Test(.enabled(if: geteuid() == 0, "needs root to give a file to another user"))
   func anotherUsersFileRefusal_namesTheOwnerAndSaysTheStoreNeverReadsIt() async throws {
     try await withTemporaryDirectory { directory in
-      let file = try makeFile(in: directory)
-      try #require(chown(file, 65534, 65534) == 0)
+      let file = try makeFileOfNobody(in: directory)
 
       let refusal = try #require(try FileItem(atPath: file)).anotherUsersFileRefusal(at: file)
 
@@ -145,6 +142,13 @@ private func makeFile(in directory: URL) throws -> String {
   let file = directory.appending(path: "file")
   try Data("contents".utf8).write(to: file)
   return path(of: file)
+}
+
+/// A file that the user nobody (65534) owns; only root can give it away.
+private func makeFileOfNobody(in directory: URL) throws -> String {
+  let file = try makeFile(in: directory)
+  try #require(chown(file, 65534, 65534) == 0)
+  return file
 }
 
 private func path(of url: URL) -> String {
