@@ -98,7 +98,7 @@ import Testing
 
   // The stores' tests show the other side as the user nobody: root's file in a directory of
   // root's that nobody may write to is read (SQLiteFeedStoreReadOnlyStorageTests), and refused
-  // in one of mode 1777 (the stores' PlantedFileTests).
+  // in one of mode 1777 (PlantedStoreFileTests).
   @Test(.enabled(if: geteuid() == 0, "needs root to give a file to another user"))
   func isAnotherUsers_isTrueForAnotherUsersFileInADirectoryThisUserMayWriteTo() async throws {
     try await withTemporaryDirectory { directory in
