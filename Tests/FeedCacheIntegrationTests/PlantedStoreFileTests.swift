@@ -49,6 +49,33 @@ import Testing
     }
   }
 
+  // Where only the file's owner could have put it, it is the cache that owner provisioned: root
+  // writes it in a directory of root's that nobody may write to, and nobody reads it.
+  @Test(.enabled(if: geteuid() == 0, "needs root to act as another user"), arguments: backends)
+  func operations_readButNeverChangeAFileItsOwnerProvisionedWhereOnlyTheyMayWrite(
+    on backend: PersistentBackend
+  ) async throws {
+    try await withTemporaryDirectoryOtherUsersCanReach { directory in
+      let storeURL = try await makeCachedStorage(of: backend, in: directory)
+      let cache = try await backend.backend.makeStore(in: directory).retrieve()
+      let before = try Data(contentsOf: storeURL)
+      let reports = directory.appending(path: "reports", directoryHint: .isDirectory)
+      try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: false)
+      try #require(chmod(reports.path(percentEncoded: false), 0o777) == 0)
+
+      let child = await awaitingExitTestAtHighPriority {
+        await operateAsAnotherUser(on: backend.backend.name, in: directory, reportingIn: reports)
+      }
+
+      #expect(child?.exitStatus == .exitCode(EXIT_SUCCESS))
+      let report = try String(contentsOf: reports.appending(path: reportName), encoding: .utf8)
+      let outcomes = report.split(separator: "\n", omittingEmptySubsequences: false)
+      #expect(outcomes.first.map(String.init) == "retrieved \(String(describing: cache))")
+      #expect(!outcomes.contains("inserted") && !outcomes.contains("deleted"))
+      #expect(try Data(contentsOf: storeURL) == before)
+    }
+  }
+
   // Root may remove the file, so the remedy is to remove it; the store still reads none of it.
   @Test(
     .enabled(if: geteuid() == 0, "needs root to give a file to another user"),
@@ -241,15 +268,20 @@ private let reportName = "report.txt"
 
 /// Retrieves from, inserts into and deletes the cache of a store of the backend called
 /// `backendName` in `directory`, in a child process that runs as the user `nobody` (65534), and
-/// writes what each operation threw (or what it did), a line each, to ``reportName``.
+/// writes what each operation threw (or what it did), a line each, to ``reportName`` in
+/// `reports`, `directory` unless given.
 ///
 /// An exit test cannot live in a closure, so it is a function of its own; the child's standard
 /// error is not collected once it changed users.
-private func operateAsAnotherUser(on backendName: String, in directory: URL) async
-  -> ExitTest.Result?
-{
+private func operateAsAnotherUser(
+  on backendName: String, in directory: URL, reportingIn reports: URL? = nil
+) async -> ExitTest.Result? {
   await #expect(processExitsWith: .success) {
-    [backendName, path = directory.path(percentEncoded: false) as String] in
+    [
+      backendName, path = directory.path(percentEncoded: false) as String,
+      reportPath = (reports ?? directory).appending(path: reportName).path(percentEncoded: false)
+        as String
+    ] in
     let directory = URL(filePath: path, directoryHint: .isDirectory)
     guard setgroups(0, nil) == 0, setgid(65534) == 0, setuid(65534) == 0,
       let backend = FeedStoreBackend.named(backendName),
@@ -274,7 +306,7 @@ private func operateAsAnotherUser(on backendName: String, in directory: URL) asy
     }
     guard
       (try? Data(outcomes.joined(separator: "\n").utf8).write(
-        to: directory.appending(path: reportName))) != nil
+        to: URL(filePath: reportPath))) != nil
     else { exit(EXIT_FAILURE) }
   }
 }
