@@ -1,7 +1,7 @@
 import Foundation
 
 /// What stands at a path, as `lstat` finds it without following a link: what kind of item it is,
-/// which user owns it and how many names it has.
+/// which user owns it, how many names it has and how many bytes it holds.
 ///
 /// The durable stores look before they use a path they keep a file at, and leave alone what they
 /// did not make: anything but a regular file, another user's file, or a file with other names.
@@ -40,12 +40,16 @@ package struct FileItem: Hashable, Sendable {
   package let owner: uid_t
   /// How many names (hard links) the item has.
   package let linkCount: Int
+  /// How many bytes it holds, as its status gives them: a sparse file's whole length, though
+  /// its holes take no space on the disk.
+  package let size: Int
 
-  /// An item of `kind` that `owner` owns, with `linkCount` names.
-  package init(kind: Kind, owner: uid_t, linkCount: Int) {
+  /// An item of `kind` that `owner` owns, with `linkCount` names, holding `size` bytes.
+  package init(kind: Kind, owner: uid_t, linkCount: Int, size: Int = 0) {
     self.kind = kind
     self.owner = owner
     self.linkCount = linkCount
+    self.size = size
   }
 
   /// The item `status` describes, as `lstat` or `fstat` filled it in.
@@ -60,6 +64,7 @@ package struct FileItem: Hashable, Sendable {
     }
     owner = status.st_uid
     linkCount = Int(status.st_nlink)
+    size = Int(status.st_size)
   }
 
   /// The item at `path`, not following a symbolic link there, or `nil` when nothing is there,

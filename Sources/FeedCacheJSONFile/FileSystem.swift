@@ -10,15 +10,20 @@ import Foundation
 /// The store calls these methods from one thread at a time per store instance, off the Swift
 /// concurrency pool, so they may block.
 public protocol FileSystem: Sendable {
-  /// Reads a whole file, never through a symbolic link and never past the size it has when it is
-  /// opened.
+  /// Reads a whole file of at most `maximumSize` bytes, never through a symbolic link and never
+  /// past the size it has when it is opened.
   ///
-  /// - Parameter url: The file to read.
+  /// - Parameters:
+  ///   - url: The file to read.
+  ///   - maximumSize: The most bytes to read: a larger file is refused before any is read.
   /// - Returns: The file's contents, or `nil` when nothing exists at `url`.
   /// - Throws: `POSIXError(.EISDIR)` when `url` names a directory; a ``ForeignItemError`` when it
-  ///   names a symbolic link, a FIFO, a socket or a device, or a file with a second name (hard
-  ///   link), none of which the store makes; another error when the file cannot be read.
-  func contentsOfFile(at url: URL) throws -> Data?
+  ///   names a symbolic link, a FIFO, a socket or a device, a file with a second name (hard
+  ///   link), or a file that belongs to another user who could have put it there (see
+  ///   ``ForeignItemError/Kind/file``), none of which the store makes; a ``FileTooLargeError``
+  ///   when the file holds more than `maximumSize` bytes; another error when the file cannot be
+  ///   read.
+  func contentsOfFile(at url: URL, maximumSize: Int) throws -> Data?
 
   /// Lists a directory.
   ///

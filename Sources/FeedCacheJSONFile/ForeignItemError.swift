@@ -10,13 +10,16 @@ import Foundation
 #endif
 
 /// Something the store did not make stands where a ``FileSystem`` was to read, lock, create or
-/// remove a file: a symbolic link, a directory, a file with a second name, or a file another
-/// program created.
+/// remove a file: a symbolic link, a directory, a file with a second name, a file another
+/// program created, or another user's file where the store reads its own.
 ///
-/// ``LocalFileSystem`` throws it rather than follow, write through or remove such an item, so
-/// that another user who plants a symbolic link in a shared directory such as `/tmp` never gets
-/// the store to write where the link points. ``JSONFileFeedStore`` reports it as
-/// ``JSONFileFeedStoreError/Reason/foreignSideFile``.
+/// ``LocalFileSystem`` throws it rather than follow, read, write through or remove such an item,
+/// so that another user who plants a symbolic link or a file in a shared directory such as
+/// `/tmp` never gets the store to write where the link points or to read their feed.
+/// ``JSONFileFeedStore`` reports it as ``JSONFileFeedStoreError/Reason/foreignSideFile`` at a
+/// side file, and at its own path as ``JSONFileFeedStoreError/Reason/notAFile``,
+/// ``JSONFileFeedStoreError/Reason/multipleLinks(count:)`` or
+/// ``JSONFileFeedStoreError/Reason/anotherUsersFile(owner:)``.
 public struct ForeignItemError: Error, Equatable, CustomStringConvertible, Sendable {
   /// What stands at the path.
   public enum Kind: Sendable, Equatable {
@@ -24,7 +27,8 @@ public struct ForeignItemError: Error, Equatable, CustomStringConvertible, Senda
     case symbolicLink
     /// A directory.
     case directory
-    /// A regular file that another program created where a new file was to be created.
+    /// A regular file that another program created where a new file was to be created, or one
+    /// that belongs to another user, who could have put it there, where a file was to be read.
     case file
     /// A FIFO (a named pipe).
     case fifo
@@ -63,6 +67,11 @@ public struct ForeignItemError: Error, Equatable, CustomStringConvertible, Senda
   /// The error for `file`, a regular file with more than one name, at `url`.
   init(url: URL, linkedFile file: FileItem) {
     self.init(url: url, kind: .linkedFile(linkCount: file.linkCount), owner: file.owner)
+  }
+
+  /// The error for `file`, a regular file of another user's, at `url`.
+  init(url: URL, anotherUsersFile file: FileItem) {
+    self.init(url: url, kind: .file, owner: file.owner)
   }
 
   /// The error for `item` at `url`, or `nil` for a regular file, which is what the store uses.

@@ -29,8 +29,14 @@ import Foundation
 /// standing where it keeps its lock file, makes insert and delete throw
 /// ``JSONFileFeedStoreError/Reason/foreignSideFile``, naming it and who can remove it, and is left
 /// as it is. The lock file is opened read-only, so one that another user owns or that nobody may
-/// write still locks. What the directory's other users can still do is replace the cache with a
-/// file of their own: keep a cache that matters in a directory only its user can write.
+/// write still locks. A file of another user's at the store's own path, which anyone may plant
+/// in such a directory, every operation refuses with
+/// ``JSONFileFeedStoreError/Reason/anotherUsersFile(owner:)``, naming the owner and who can
+/// remove it, without reading it; only in a directory this user may not write to, which that
+/// user owns too, is it read as the cache (and never changed). What the other users of a
+/// directory without the sticky bit can still do is remove the cache, or replace it with a file
+/// of theirs, which is then refused: keep a cache that matters in a directory only its user can
+/// write.
 ///
 /// **Concurrency.** The file work runs on a serial queue of each instance, never blocking the
 /// Swift concurrency pool; the calls of one instance run in the order they are made.
@@ -47,13 +53,22 @@ import Foundation
 /// types), or one that cannot be read at all, is replaced by an insert and removed by a delete.
 /// A file of a newer format version, and what the store never makes at its path (a directory, a
 /// symbolic link, a FIFO, a file with a second name), are refused by every operation and never
-/// modified; retrieve reads nothing through a link, and never more than the file's size. Opening
-/// a store never touches the disk.
+/// modified; retrieve reads nothing through a link, and never more than the file's size. A file
+/// larger than ``maximumFileSize``, the largest cache the store writes, is not read at all:
+/// retrieve throws ``JSONFileFeedStoreError/Reason/fileTooLarge(bytes:limit:)``, an insert
+/// replaces it and a delete removes it. Opening a store never touches the disk.
 public struct JSONFileFeedStore: FeedStore {
+  /// The most bytes the store's file holds, 1 GiB: an insert refuses a feed whose cache would
+  /// be larger, and every operation takes a larger file for one the store did not write, and
+  /// reads none of it.
+  public static let maximumFileSize: Int = StoreFileSize.limit
+
   /// The file that holds the cache.
   public let storeURL: URL
   /// How the store reaches the disk.
   public let fileSystem: any FileSystem
+  /// The most bytes the store's file holds: ``maximumFileSize`` unless a test sets another.
+  private let maximumFileSize: Int
   private let fileWork: BlockingWorkQueue<StoreFile>
 
   /// Creates a store over the JSON file at `storeURL`, which need not exist yet.
@@ -66,6 +81,18 @@ public struct JSONFileFeedStore: FeedStore {
   ///   an `https:` URL, which names no file to keep the cache in. Never for what is (or is not)
   ///   at the URL: making a store does not touch the disk.
   public init(storeURL: URL, fileSystem: any FileSystem = LocalFileSystem()) throws {
+    try self.init(storeURL: storeURL, fileSystem: fileSystem, maximumFileSize: Self.maximumFileSize)
+  }
+
+  /// Creates a store whose file holds at most `maximumFileSize` bytes, for tests of the bound
+  /// that cannot afford a file of ``maximumFileSize``.
+  ///
+  /// - Parameters:
+  ///   - storeURL: The file that holds the cache, a `file:` URL.
+  ///   - fileSystem: How the store reaches the disk.
+  ///   - maximumFileSize: The most bytes the store writes to its file or reads from it.
+  /// - Throws: What ``init(storeURL:fileSystem:)`` throws.
+  package init(storeURL: URL, fileSystem: any FileSystem, maximumFileSize: Int) throws {
     guard storeURL.isFileURL else {
       throw JSONFileFeedStoreError(
         .open, .notAFileURL, at: storeURL,
@@ -73,9 +100,12 @@ public struct JSONFileFeedStore: FeedStore {
     }
     self.storeURL = storeURL
     self.fileSystem = fileSystem
+    self.maximumFileSize = maximumFileSize
     fileWork = BlockingWorkQueue(
       label: "FeedCacheJSONFile.JSONFileFeedStore",
-      state: StoreFile(layout: StoreFileLayout(storeURL: storeURL), fileSystem: fileSystem))
+      state: StoreFile(
+        layout: StoreFileLayout(storeURL: storeURL), fileSystem: fileSystem,
+        maximumSize: maximumFileSize))
   }
 
   /// Removes the cached feed, if any, and a corrupt store file.
@@ -93,15 +123,21 @@ public struct JSONFileFeedStore: FeedStore {
   /// - Parameters:
   ///   - feed: The images to cache, in order.
   ///   - timestamp: When the feed was cached.
-  /// - Throws: A ``JSONFileFeedStoreError`` when a value cannot be stored, when the file cannot
-  ///   be written, or when the path holds a newer format's file or a directory, which this
-  ///   store does not overwrite. The previous cache is then unchanged.
+  /// - Throws: A ``JSONFileFeedStoreError`` when a value cannot be stored, when the cache would
+  ///   be larger than ``maximumFileSize``, when the file cannot be written, or when the path
+  ///   holds a newer format's file, a directory or another user's file, which this store does
+  ///   not overwrite. The previous cache is then unchanged.
   public func insert(_ feed: [LocalFeedImage], timestamp: Date) async throws {
     let data: Data
     do throws(FeedCacheJSONWriter.Refusal) {
       data = try FeedCacheJSONWriter.encode(feed: feed, timestamp: timestamp)
     } catch {
       throw JSONFileFeedStoreError(.insert, at: storeURL, refusal: error)
+    }
+    guard data.count <= maximumFileSize else {
+      throw JSONFileFeedStoreError(
+        .insert, .cacheTooLarge(limit: maximumFileSize), at: storeURL,
+        detail: StoreFileSize.refusal(ofCacheHolding: data.count, limit: maximumFileSize))
     }
     try await fileWork.run { (storeFile) throws(JSONFileFeedStoreError) in
       try storeFile.replace(with: data)

@@ -13,11 +13,12 @@ public struct JSONFileFeedStoreError: Error, Hashable, Sendable, CustomStringCon
   /// What went wrong.
   ///
   /// The cases from ``emptyFile`` to ``invalidValue(offset:field:)`` mean the file is this
-  /// store's but corrupt, and ``unreadable`` that it cannot be read at all: an insert replaces
-  /// such a file and a delete removes it. ``unsupportedFormatVersion(_:)``, ``notAFile`` and
-  /// ``multipleLinks(count:)`` mean the path holds something this store must not overwrite, and
-  /// ``foreignSideFile`` that such an item stands where the store keeps its lock file: insert
-  /// and delete refuse it and leave it as it is.
+  /// store's but corrupt, ``fileTooLarge(bytes:limit:)`` that it is larger than any cache the
+  /// store writes, and ``unreadable`` that it cannot be read at all: an insert replaces such a
+  /// file and a delete removes it. ``unsupportedFormatVersion(_:)``, ``notAFile``,
+  /// ``multipleLinks(count:)`` and ``anotherUsersFile(owner:)`` mean the path holds something
+  /// this store must not overwrite, and ``foreignSideFile`` that such an item stands where the
+  /// store keeps its lock file: insert and delete refuse it and leave it as it is.
   public enum Reason: Hashable, Sendable {
     /// The file is empty.
     case emptyFile
@@ -42,6 +43,17 @@ public struct JSONFileFeedStoreError: Error, Hashable, Sendable, CustomStringCon
     /// The file has `count` names (hard links). The store never gives a file it makes a second
     /// name, so it neither reads, replaces nor removes such a file, and never shows its bytes.
     case multipleLinks(count: Int)
+    /// The file belongs to `owner`, another user, who could have put it there: in a directory
+    /// that others may write to, such as `/tmp`, anyone can plant a file at the store's path.
+    /// The store neither reads, replaces nor removes it; ``detail`` says who can remove it.
+    case anotherUsersFile(owner: UInt32)
+    /// The file holds `bytes`, more than the `limit` of the largest cache the store writes
+    /// (``JSONFileFeedStore/maximumFileSize``), so the store did not read it. An insert replaces
+    /// it and a delete removes it.
+    case fileTooLarge(bytes: Int, limit: Int)
+    /// The feed to insert makes a cache larger than the `limit` of the largest one the store
+    /// writes (``JSONFileFeedStore/maximumFileSize``); nothing was written.
+    case cacheTooLarge(limit: Int)
     /// The file exists but could not be read.
     case unreadable
     /// The new cache could not be written.
@@ -154,8 +166,10 @@ public struct JSONFileFeedStoreError: Error, Hashable, Sendable, CustomStringCon
       "the file has format version \(version), newer than this store reads: \(detail)"
     case .notAFile:
       "\(detail) is where the store's file should be"
-    case .multipleLinks:
+    case .multipleLinks, .anotherUsersFile, .fileTooLarge:
       "the file \(detail)"
+    case .cacheTooLarge:
+      detail
     case .unreadable:
       "the file cannot be read: \(detail)"
     case .unwritable:
@@ -178,12 +192,13 @@ public struct JSONFileFeedStoreError: Error, Hashable, Sendable, CustomStringCon
     case (.open, _):
       "no store was made"
     case (.retrieve, .unsupportedFormatVersion), (.retrieve, .notAFile),
-      (.retrieve, .multipleLinks):
+      (.retrieve, .multipleLinks), (.retrieve, .anotherUsersFile):
       "it is left untouched, and insert and delete refuse it too"
     case (.retrieve, _):
       "the file is left untouched; an insert replaces it and a delete removes it"
     case (.insert, .unsupportedFormatVersion), (.insert, .notAFile), (.insert, .multipleLinks),
-      (.delete, .unsupportedFormatVersion), (.delete, .notAFile), (.delete, .multipleLinks):
+      (.insert, .anotherUsersFile), (.delete, .unsupportedFormatVersion), (.delete, .notAFile),
+      (.delete, .multipleLinks), (.delete, .anotherUsersFile):
       "this store does not overwrite it, so it is left untouched"
     case (.insert, _):
       "the previous cache is unchanged"

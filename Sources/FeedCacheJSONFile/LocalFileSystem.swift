@@ -39,7 +39,7 @@ public struct LocalFileSystem: FileSystem {
     self.lockTimeout = lockTimeout
   }
 
-  public func contentsOfFile(at url: URL) throws -> Data? {
+  public func contentsOfFile(at url: URL, maximumSize: Int) throws -> Data? {
     let descriptor = try withPath(of: url) { path in
       let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
       guard descriptor < 0, errno != ENOENT else { return descriptor }
@@ -51,10 +51,14 @@ public struct LocalFileSystem: FileSystem {
     guard fstat(descriptor, &status) == 0 else { throw POSIXError.current() }
     let item = FileItem(status)
     switch item.kind {
+    case .file where item.isAnotherUsers(at: url.path(percentEncoded: false)):
+      throw ForeignItemError(url: url, anotherUsersFile: item)
     case .file where item.linkCount > 1:
       throw ForeignItemError(url: url, linkedFile: item)
+    case .file where item.size > maximumSize:
+      throw FileTooLargeError(url: url, size: item.size, limit: maximumSize)
     case .file:
-      return try contents(of: descriptor, upTo: Int(status.st_size))
+      return try contents(of: descriptor, upTo: item.size)
     case .directory:
       throw POSIXError(.EISDIR)
     case .symbolicLink, .fifo, .socket, .device:

@@ -23,11 +23,17 @@ import Foundation
 ///   truncated, or broken inside, as SQLite's quick check finds when the store first opens the
 ///   file: pages two tables share, rows that break the schema's constraints) makes retrieve
 ///   throw ``SQLiteFeedStoreError/Reason/damagedStorage``; insert replaces it
-///   and delete removes it. A file that is not the store's to change (another
-///   application's database, a database from a newer version of this code, a directory, a
-///   symbolic link, which SQLite would write through) is refused by every operation and never
-///   modified; so is anything but a regular file where SQLite keeps the database's side files
-///   (`-wal`, `-shm`, `-journal`).
+///   and delete removes it; so is a file larger than ``maximumFileSize``, the largest cache the
+///   store writes, found so from its size before SQLite opens it. A file that is not the
+///   store's to change (another application's database, a database from a newer version of
+///   this code, a directory, a symbolic link, which SQLite would write through) is refused by
+///   every operation and never modified; so is anything but a regular file of this user's where
+///   SQLite keeps the database's side files (`-wal`, `-shm`, `-journal`).
+/// - Shared directories: a database file of another user's at the store's path, which anyone may
+///   plant in a directory such as `/tmp`, is refused by every operation with
+///   ``SQLiteFeedStoreError/Reason/anotherUsersFile(owner:)``, naming the owner and who can
+///   remove it, before SQLite opens it; only in a directory this user may not write to, which
+///   that user owns too, is it read as the cache (and never changed).
 /// - Read-only storage: on a volume mounted read-only, or in a directory that is immutable or that
 ///   the user may not write to, where SQLite cannot make its log and the log's index, retrieve
 ///   still delivers the cache (it opens the file as immutable for that retrieve, when no log holds
@@ -65,6 +71,11 @@ public final class SQLiteFeedStore: Sendable {
   /// side files within the 255 bytes file systems allow a name.
   public static let maximumFileNameLength: Int = 255 - "-wal".utf8.count
 
+  /// The most bytes the store's database holds, 1 GiB: an insert refuses a feed whose cache
+  /// would be larger, and every operation takes a larger file at the store's path for damaged
+  /// storage, found so from its size, and opens none of it.
+  public static let maximumFileSize: Int = StoreFileSize.limit
+
   /// The database file, or `nil` for a store made by ``inMemory()``.
   public let storeURL: URL?
   /// How long an operation waits for another connection's lock before it throws `SQLITE_BUSY`,
@@ -90,7 +101,20 @@ public final class SQLiteFeedStore: Sendable {
   /// - Throws: ``SQLiteFeedStoreError/Reason/notAFileURL`` for a URL that is not a file URL, and
   ///   ``SQLiteFeedStoreError/Reason/fileNameTooLong(bytes:limit:)`` for a file name longer than
   ///   ``maximumFileNameLength`` bytes. Never for what is (or is not) at the URL.
-  public init(storeURL: URL, busyTimeout: Duration = defaultBusyTimeout) throws {
+  public convenience init(storeURL: URL, busyTimeout: Duration = defaultBusyTimeout) throws {
+    try self.init(
+      storeURL: storeURL, busyTimeout: busyTimeout, maximumFileSize: Self.maximumFileSize)
+  }
+
+  /// Makes a store whose database holds at most `maximumFileSize` bytes, for tests of the bound
+  /// that cannot afford a file of ``maximumFileSize``.
+  ///
+  /// - Parameters:
+  ///   - storeURL: A file URL for the database.
+  ///   - busyTimeout: How long an operation waits for another connection's lock.
+  ///   - maximumFileSize: The most bytes the store writes to its database or opens.
+  /// - Throws: What ``init(storeURL:busyTimeout:)`` throws.
+  package init(storeURL: URL, busyTimeout: Duration, maximumFileSize: Int) throws {
     let path = try SQLiteFeedStoreError.reporting(.open) {
       try SQLiteConnection.path(of: storeURL)
     }
@@ -104,7 +128,9 @@ public final class SQLiteFeedStore: Sendable {
     self.busyTimeout = busyTimeout
     self.storage = BlockingWorkQueue(
       label: Self.queueLabel,
-      state: FeedStorage(file: FeedStorageFile(path: path, busyTimeout: busyTimeout)))
+      state: FeedStorage(
+        file: FeedStorageFile(
+          path: path, busyTimeout: busyTimeout, maximumSize: maximumFileSize)))
   }
 
   /// Makes a store whose database lives in memory and disappears with the store.
@@ -123,7 +149,7 @@ public final class SQLiteFeedStore: Sendable {
     self.storeURL = nil
     self.busyTimeout = .zero
     let database = try SQLiteFeedStoreError.reporting(.open) {
-      try FeedDatabase(inMemoryWith: .zero)
+      try FeedDatabase(inMemoryWith: .zero, maximumSize: Self.maximumFileSize)
     }
     self.storage = BlockingWorkQueue(label: Self.queueLabel, state: FeedStorage(inMemory: database))
   }

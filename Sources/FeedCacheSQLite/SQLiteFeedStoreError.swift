@@ -19,8 +19,8 @@ import Foundation
 /// database, the store's tables in another shape) is replaced by an insert and removed by a
 /// delete. Storage that is not the store's to change (``Reason/foreignDatabase(tables:)``,
 /// ``Reason/unsupportedFormatVersion(_:)``, ``Reason/notAFile``,
-/// ``Reason/multipleLinks(count:)``, ``Reason/foreignSideFile``) is refused by every operation
-/// and never modified.
+/// ``Reason/multipleLinks(count:)``, ``Reason/anotherUsersFile(owner:)``,
+/// ``Reason/foreignSideFile``) is refused by every operation and never modified.
 public struct SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The store operation that failed: making the store
   /// (``SQLiteFeedStore/init(storeURL:busyTimeout:)`` or ``SQLiteFeedStore/inMemory()``), or its
@@ -51,6 +51,14 @@ public struct SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConve
     /// so a commit made through one name could be lost through another: the store neither reads
     /// nor changes it.
     case multipleLinks(count: Int)
+    /// The database file belongs to `owner`, another user, who could have put it there: in a
+    /// directory that others may write to, such as `/tmp`, anyone can plant a file at the
+    /// store's path. The store neither reads, changes nor removes it; ``detail`` says who can
+    /// remove it.
+    case anotherUsersFile(owner: UInt32)
+    /// The feed to insert makes a database larger than `limit` bytes, the largest cache the
+    /// store writes (``SQLiteFeedStore/maximumFileSize``); nothing was written.
+    case cacheTooLarge(limit: Int)
     /// Something the store did not make stands where SQLite keeps a side file of the database
     /// (its write-ahead log, the log's index or a rollback journal): an item that is not a file,
     /// or another user's file. ``detail`` names it, says what it is and who can remove it. The
@@ -100,6 +108,8 @@ public struct SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConve
     case .unsupportedSchemaVersion(_, _, let found, _): .unsupportedFormatVersion(Int(found))
     case .notAFile: .notAFile
     case .multipleLinks(_, _, let count): .multipleLinks(count: count)
+    case .anotherUsersFile(_, _, let owner, _): .anotherUsersFile(owner: owner)
+    case .cacheTooLarge(_, _, let limit, _): .cacheTooLarge(limit: limit)
     case .foreignSideFile: .foreignSideFile
     case .corruptRow(_, _, let table, let row, let column, _):
       .corruptRow(table: table, row: row, column: column)
@@ -125,8 +135,9 @@ public struct SQLiteFeedStoreError: Error, Hashable, Sendable, CustomStringConve
     switch failure {
     case .sqlite(_, _, _, let message), .fileSystem(_, _, _, let message): message
     case .damagedStorage(_, _, let problem), .corruptRow(_, _, _, _, _, let problem),
-      .unsupportedValue(_, _, _, _, let problem):
+      .unsupportedValue(_, _, _, _, let problem), .cacheTooLarge(_, _, _, let problem):
       problem
+    case .anotherUsersFile(_, _, _, let refusal): refusal
     case .foreignDatabase(_, _, let tables): "its tables are \(tables.joined(separator: ", "))"
     case .unsupportedSchemaVersion(_, _, _, let newestSupported):
       "this code supports versions up to \(newestSupported)"

@@ -37,9 +37,9 @@ package final class CrashingFileSystem: FileSystem {
     self.base = base
   }
 
-  package func contentsOfFile(at url: URL) throws -> Data? {
+  package func contentsOfFile(at url: URL, maximumSize: Int) throws -> Data? {
     try failIfCrashed()
-    return try base.contentsOfFile(at: url)
+    return try base.contentsOfFile(at: url, maximumSize: maximumSize)
   }
 
   /// Creates the file where nothing is yet, as the real one does, then writes its contents chunk

@@ -49,9 +49,9 @@ package final class FaultInjectingFileSystem: ForwardingFileSystem {
     faults.withLock { _ = $0.insert(operation) }
   }
 
-  package func contentsOfFile(at url: URL) throws -> Data? {
+  package func contentsOfFile(at url: URL, maximumSize: Int) throws -> Data? {
     try failIfFaulty(.contentsOfFile)
-    return try base.contentsOfFile(at: url)
+    return try base.contentsOfFile(at: url, maximumSize: maximumSize)
   }
 
   package func createFile(at url: URL, contents: Data) throws {

@@ -8,7 +8,9 @@ import Foundation
 /// final class ReadFailingFileSystem: ForwardingFileSystem {
 ///   let base: any FileSystem = LocalFileSystem()
 ///
-///   func contentsOfFile(at url: URL) throws -> Data? { throw POSIXError(.EIO) }
+///   func contentsOfFile(at url: URL, maximumSize: Int) throws -> Data? {
+///     throw POSIXError(.EIO)
+///   }
 /// }
 /// ```
 package protocol ForwardingFileSystem: FileSystem {
@@ -17,8 +19,8 @@ package protocol ForwardingFileSystem: FileSystem {
 }
 
 extension ForwardingFileSystem {
-  package func contentsOfFile(at url: URL) throws -> Data? {
-    try base.contentsOfFile(at: url)
+  package func contentsOfFile(at url: URL, maximumSize: Int) throws -> Data? {
+    try base.contentsOfFile(at: url, maximumSize: maximumSize)
   }
 
   package func contentsOfDirectory(at url: URL) throws -> [String] {

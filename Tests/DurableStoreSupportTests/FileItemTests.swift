@@ -75,8 +75,7 @@ import Testing
   @Test(.enabled(if: geteuid() == 0, "needs root to give a file to another user"))
   func refusal_namesTheUserAFileBelongsTo() async throws {
     try await withTemporaryDirectory { directory in
-      let file = try makeFile(in: directory)
-      try #require(chown(file, 65534, 65534) == 0)
+      let file = try makeFileOfNobody(in: directory)
 
       let refusal = try #require(try FileItem(atPath: file)).refusal(at: file)
 
@@ -84,6 +83,55 @@ import Testing
         refusal
           == "is a file that belongs to another user, nobody (uid 65534), which the store never "
           + "writes to or removes: remove it to use the store")
+    }
+  }
+
+  @Test func isAnotherUsers_isFalseForAFileOfThisUsers() async throws {
+    try await withTemporaryDirectory { directory in
+      let file = try makeFile(in: directory)
+
+      let item = try #require(try FileItem(atPath: file))
+
+      #expect(!item.isAnotherUsers(at: file))
+    }
+  }
+
+  // The stores' tests show the other side as the user nobody: root's file in a directory of
+  // root's that nobody may write to is read (SQLiteFeedStoreReadOnlyStorageTests), and refused
+  // in one of mode 1777 (PlantedStoreFileTests).
+  @Test(.enabled(if: geteuid() == 0, "needs root to give a file to another user"))
+  func isAnotherUsers_isTrueForAnotherUsersFileInADirectoryThisUserMayWriteTo() async throws {
+    try await withTemporaryDirectory { directory in
+      let file = try makeFileOfNobody(in: directory)
+
+      let item = try #require(try FileItem(atPath: file))
+
+      #expect(item.isAnotherUsers(at: file))
+    }
+  }
+
+  @Test(.enabled(if: geteuid() == 0, "needs root to give a file to another user"))
+  func anotherUsersFileRefusal_namesTheOwnerAndSaysTheStoreNeverReadsIt() async throws {
+    try await withTemporaryDirectory { directory in
+      let file = try makeFileOfNobody(in: directory)
+
+      let refusal = try #require(try FileItem(atPath: file)).anotherUsersFileRefusal(at: file)
+
+      #expect(
+        refusal
+          == "belongs to another user, nobody (uid 65534), and the store never reads, writes to "
+          + "or removes another user's file: remove it to use the store")
+    }
+  }
+
+  @Test func init_givesTheWholeSizeOfASparseFile() async throws {
+    try await withTemporaryDirectory { directory in
+      let file = try makeFile(in: directory)
+      try #require(truncate(file, off_t(StoreFileSize.limit + 1)) == 0)
+
+      let item = try FileItem(atPath: file)
+
+      #expect(item?.size == StoreFileSize.limit + 1)
     }
   }
 }
@@ -94,6 +142,13 @@ private func makeFile(in directory: URL) throws -> String {
   let file = directory.appending(path: "file")
   try Data("contents".utf8).write(to: file)
   return path(of: file)
+}
+
+/// A file that the user nobody (65534) owns; only root can give it away.
+private func makeFileOfNobody(in directory: URL) throws -> String {
+  let file = try makeFile(in: directory)
+  try #require(chown(file, 65534, 65534) == 0)
+  return file
 }
 
 private func path(of url: URL) -> String {

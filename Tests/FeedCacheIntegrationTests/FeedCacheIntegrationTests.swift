@@ -105,7 +105,8 @@ private struct UseCases {
 /// The cache's max age under the default calendar, gregorian in UTC.
 private let sevenDays: TimeInterval = 7 * 24 * 60 * 60
 
-private func uniqueImageFeed() -> [LocalFeedImage] {
+/// Three images of new ids and URLs; the suites of this target share it.
+func uniqueImageFeed() -> [LocalFeedImage] {
   (0..<3).map { index in
     LocalFeedImage(
       id: UUID(), description: "image \(index)", location: index == 0 ? nil : "a location",

@@ -39,7 +39,7 @@ final class BlockingFileSystem: ForwardingFileSystem, @unchecked Sendable {
     }
   }
 
-  func contentsOfFile(at url: URL) throws -> Data? {
+  func contentsOfFile(at url: URL, maximumSize: Int) throws -> Data? {
     condition.lock()
     waitingReads += 1
     mostWaitingReads = max(mostWaitingReads, waitingReads)
@@ -50,6 +50,6 @@ final class BlockingFileSystem: ForwardingFileSystem, @unchecked Sendable {
     releasedReads -= 1
     waitingReads -= 1
     condition.unlock()
-    return try base.contentsOfFile(at: url)
+    return try base.contentsOfFile(at: url, maximumSize: maximumSize)
   }
 }

@@ -15,9 +15,9 @@ final class RecordingFileSystem: FileSystem {
     recorded.withLock { $0.removeAll() }
   }
 
-  func contentsOfFile(at url: URL) throws -> Data? {
+  func contentsOfFile(at url: URL, maximumSize: Int) throws -> Data? {
     record("contentsOfFile", url)
-    return try base.contentsOfFile(at: url)
+    return try base.contentsOfFile(at: url, maximumSize: maximumSize)
   }
 
   func contentsOfDirectory(at url: URL) throws -> [String] {

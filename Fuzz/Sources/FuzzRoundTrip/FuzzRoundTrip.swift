@@ -9,7 +9,8 @@ import FuzzSupport
 ///
 /// `nonisolated(unsafe)` is safe: libFuzzer calls the entry point from one thread, one input at a
 /// time, and nothing else touches the database.
-nonisolated(unsafe) private let database = try? FeedDatabase(inMemoryWith: .zero)
+nonisolated(unsafe) private let database = try? FeedDatabase(
+  inMemoryWith: .zero, maximumSize: SQLiteFeedStore.maximumFileSize)
 
 /// One input as a feed: whatever each durable store's insert accepts, it reads back exactly.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -24,7 +24,9 @@ public func fuzzSQLiteFile(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
   let (database, log) = split(bytes)
   write(database, to: path)
   if let log { write(log, to: path + "-wal") }
-  var storage = FeedStorage(file: FeedStorageFile(path: path, busyTimeout: .zero))
+  var storage = FeedStorage(
+    file: FeedStorageFile(
+      path: path, busyTimeout: .zero, maximumSize: SQLiteFeedStore.maximumFileSize))
   _ = try? storage.retrieve()
 
   let feed = [
@@ -34,7 +36,9 @@ public func fuzzSQLiteFile(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
   ]
   let timestamp = Date(timeIntervalSinceReferenceDate: 1)
   if (try? storage.insert(feed, timestamp: timestamp)) != nil {
-    var reopened = FeedStorage(file: FeedStorageFile(path: path, busyTimeout: .zero))
+    var reopened = FeedStorage(
+      file: FeedStorageFile(
+        path: path, busyTimeout: .zero, maximumSize: SQLiteFeedStore.maximumFileSize))
     requireExactlyEqual(try? reopened.retrieve(), feed, timestamp, "SQLite")
   }
   return 0

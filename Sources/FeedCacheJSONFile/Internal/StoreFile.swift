@@ -10,28 +10,41 @@ import Foundation
 struct StoreFile: Sendable {
   let layout: StoreFileLayout
   let fileSystem: any FileSystem
+  /// The most bytes the store file may hold: a larger one is not read.
+  let maximumSize: Int
 
   private var storeURL: URL { layout.storeURL }
 
-  /// Reads the store file.
+  /// Reads the store file, unless it holds more than ``maximumSize`` bytes.
   ///
   /// - Returns: Its bytes, or `nil` when there is none.
   func contents(for operation: JSONFileFeedStoreError.Operation) throws(JSONFileFeedStoreError)
     -> Data?
   {
     do {
-      return try fileSystem.contentsOfFile(at: storeURL)
+      return try fileSystem.contentsOfFile(at: storeURL, maximumSize: maximumSize)
     } catch let error as POSIXError where error.code == .EISDIR {
       throw JSONFileFeedStoreError(
         operation, .notAFile, at: storeURL, detail: FileItem.Kind.directory.phrase)
     } catch let foreign as ForeignItemError {
-      guard case .linkedFile(let count) = foreign.kind else {
+      let path = storeURL.path(percentEncoded: false)
+      switch foreign.kind {
+      case .linkedFile(let count):
+        throw JSONFileFeedStoreError(
+          operation, .multipleLinks(count: count), at: storeURL,
+          detail: foreign.item.refusal(at: path))
+      case .file:
+        throw JSONFileFeedStoreError(
+          operation, .anotherUsersFile(owner: foreign.owner), at: storeURL,
+          detail: foreign.item.anotherUsersFileRefusal(at: path))
+      case .symbolicLink, .directory, .fifo, .socket, .device:
         throw JSONFileFeedStoreError(
           operation, .notAFile, at: storeURL, detail: foreign.item.phrase)
       }
+    } catch let oversized as FileTooLargeError {
       throw JSONFileFeedStoreError(
-        operation, .multipleLinks(count: count), at: storeURL,
-        detail: foreign.item.refusal(at: storeURL.path(percentEncoded: false)))
+        operation, .fileTooLarge(bytes: oversized.size, limit: oversized.limit), at: storeURL,
+        detail: StoreFileSize.refusal(ofFileHolding: oversized.size, limit: oversized.limit))
     } catch {
       throw JSONFileFeedStoreError(operation, .unreadable, at: storeURL, underlyingError: error)
     }
@@ -78,9 +91,9 @@ struct StoreFile: Sendable {
   }
 
   /// Throws unless whatever is at the store's path may be replaced or removed: nothing, a file
-  /// of this store's own format, readable or corrupt, or a file that cannot be read at all,
-  /// which nothing shows to be another format's and which the app could not recover from
-  /// otherwise.
+  /// of this store's own format, readable or corrupt, a file larger than any cache the store
+  /// writes, or a file that cannot be read at all, which nothing shows to be another format's
+  /// and which the app could not recover from otherwise.
   ///
   /// - Returns: Whether a file is there.
   private func checkOverwritable(
@@ -89,8 +102,11 @@ struct StoreFile: Sendable {
     let data: Data?
     do throws(JSONFileFeedStoreError) {
       data = try contents(for: operation)
-    } catch  where error.reason == .unreadable {
-      return true
+    } catch {
+      switch error.reason {
+      case .unreadable, .fileTooLarge: return true
+      default: throw error
+      }
     }
     guard let data else { return false }
     do throws(FeedCacheFormatError) {

@@ -1,4 +1,5 @@
 import CSQLite
+import DurableStoreSupport
 import FeedCache
 import Foundation
 
@@ -15,6 +16,10 @@ final class FeedDatabase {
   private let busyTimeout: Duration
   /// The write-ahead log's path, or `nil` for a database in memory.
   private let logPath: String?
+  /// The most bytes a write may leave the database holding.
+  private let maximumSize: Int
+  /// The size of the database's pages, in bytes.
+  private let pageSize: Int
 
   private let beginRead: SQLiteStatement
   private let beginWrite: SQLiteStatement
@@ -26,6 +31,7 @@ final class FeedDatabase {
   private let selectCache: SQLiteStatement
   private let selectImages: SQLiteStatement
   private let releaseFreePages: SQLiteStatement
+  private let countPages: SQLiteStatement
 
   /// Opens the store's existing database file at `path`, whose schema is at `version`.
   ///
@@ -33,20 +39,21 @@ final class FeedDatabase {
   ///   - path: The database file.
   ///   - version: Its schema version, as the store found it.
   ///   - busyTimeout: How long statements wait for another connection's lock.
+  ///   - maximumSize: The most bytes a write may leave the database holding.
   ///   - mode: ``SQLiteConnection/Mode/readWrite`` unless the storage cannot be written to; a
   ///     database opened otherwise only retrieves.
   ///   - operation: What the store is doing, for errors.
   /// - Throws: ``SQLiteFailure`` when it cannot be opened or a statement does not compile.
   convenience init(
-    path: String, version: Int32, busyTimeout: Duration,
+    path: String, version: Int32, busyTimeout: Duration, maximumSize: Int,
     mode: SQLiteConnection.Mode = .readWrite, _ operation: String
   ) throws {
     let connection = try SQLiteConnection(
       path: path, mode: mode, busyTimeout: busyTimeout, operation: operation)
     try connection.execute(FeedSchema.connectionSettings, operation)
     try self.init(
-      connection: connection, version: version, busyTimeout: busyTimeout, logPath: path + "-wal",
-      operation)
+      connection: connection, version: version, busyTimeout: busyTimeout,
+      maximumSize: maximumSize, logPath: path + "-wal", operation)
   }
 
   /// What SQLite's quick check finds wrong with the file's structure, or `nil` when nothing.
@@ -60,22 +67,23 @@ final class FeedDatabase {
     try connection.structuralProblem(operation)
   }
 
-  /// Opens a new, private database in memory with the current schema.
+  /// Opens a new, private database in memory with the current schema, holding at most
+  /// `maximumSize` bytes.
   ///
   /// - Throws: ``SQLiteFailure`` when SQLite cannot open it, for example out of memory.
-  convenience init(inMemoryWith busyTimeout: Duration) throws {
+  convenience init(inMemoryWith busyTimeout: Duration, maximumSize: Int) throws {
     let connection = try SQLiteConnection(location: .inMemory, busyTimeout: busyTimeout)
     try connection.execute("BEGIN IMMEDIATE", "begin creating the schema")
     try FeedSchema.migrate(connection, from: 0)
     try connection.execute("COMMIT", "commit the schema")
     try self.init(
       connection: connection, version: FeedSchema.currentVersion, busyTimeout: busyTimeout,
-      logPath: nil, "open the database")
+      maximumSize: maximumSize, logPath: nil, "open the database")
   }
 
   private init(
-    connection: SQLiteConnection, version: Int32, busyTimeout: Duration, logPath: String?,
-    _ operation: String
+    connection: SQLiteConnection, version: Int32, busyTimeout: Duration, maximumSize: Int,
+    logPath: String?, _ operation: String
   ) throws {
     let cache = FeedSchema.cacheTable
     let image = FeedSchema.imageTable
@@ -86,6 +94,8 @@ final class FeedDatabase {
     self.version = version
     self.busyTimeout = busyTimeout
     self.logPath = logPath
+    self.maximumSize = maximumSize
+    pageSize = Int(try connection.integer("PRAGMA page_size", operation) ?? 0)
     // A deferred BEGIN takes its snapshot at the first SELECT; both SELECTs then read it.
     beginRead = try prepare("BEGIN DEFERRED")
     // IMMEDIATE takes the write lock up front, so a write that cannot get it fails before it
@@ -104,6 +114,8 @@ final class FeedDatabase {
       "SELECT position, id, description, location, url FROM \(image) ORDER BY position")
     // Gives the file's free pages back to the file system (a no-op without auto-vacuum).
     releaseFreePages = try prepare("PRAGMA incremental_vacuum")
+    // Inside a write transaction, the size the database will have once it commits.
+    countPages = try prepare("PRAGMA page_count")
   }
 
   // MARK: Operations
@@ -184,8 +196,9 @@ final class FeedDatabase {
   /// Runs `body` inside `BEGIN IMMEDIATE` … `COMMIT`, rolling back when anything in it throws.
   ///
   /// An older schema is migrated first, in the same transaction. Before committing, the file's
-  /// free pages go back to the file system; after, the log is truncated when it grew past
-  /// ``FeedSchema/logSizeLimit`` (or, with `truncatingLog`, whenever it holds anything).
+  /// free pages go back to the file system, and a database left larger than ``maximumSize``
+  /// rolls back; after, the log is truncated when it grew past ``FeedSchema/logSizeLimit`` (or,
+  /// with `truncatingLog`, whenever it holds anything).
   private func write(
     _ operation: String, truncatingLog: Bool, _ body: () throws -> Void
   ) throws {
@@ -195,12 +208,24 @@ final class FeedDatabase {
       try migrateIfNeeded(operation)
       try body()
       try releaseFreePages.run(operation)
+      try checkSize(operation)
       try commit.run(operation)
     } catch {
       connection.rollBackIfNeeded()
       throw error
     }
     truncateLog(always: truncatingLog)
+  }
+
+  /// Throws when the open write transaction leaves the database larger than ``maximumSize``.
+  private func checkSize(_ operation: String) throws {
+    defer { countPages.reset() }
+    guard try countPages.step(operation) else { return }
+    let bytes = Int(countPages.int64(at: 0)) * pageSize
+    guard bytes > maximumSize else { return }
+    throw SQLiteFailure.cacheTooLarge(
+      operation: operation, path: connection.path, limit: maximumSize,
+      problem: StoreFileSize.refusal(ofCacheHolding: bytes, limit: maximumSize))
   }
 
   /// Brings an older schema to the current version inside the open write transaction.

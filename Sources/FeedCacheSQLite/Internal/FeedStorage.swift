@@ -189,7 +189,8 @@ extension FeedStorage {
         operation: operation, path: file.path, problem: problem)
     case .current(let version):
       let database = try FeedDatabase(
-        path: file.path, version: version, busyTimeout: file.busyTimeout, mode: mode, operation)
+        path: file.path, version: version, busyTimeout: file.busyTimeout,
+        maximumSize: file.maximumSize, mode: mode, operation)
       if let problem = try database.structuralProblem(operation) {
         throw SQLiteFailure.damagedStorage(
           operation: operation, path: file.path, problem: problem)
@@ -211,7 +212,8 @@ extension FeedStorage {
     _ file: FeedStorageFile, at version: Int32, _ operation: String
   ) throws -> OpenedFile {
     let database = try FeedDatabase(
-      path: file.path, version: version, busyTimeout: file.busyTimeout, operation)
+      path: file.path, version: version, busyTimeout: file.busyTimeout,
+      maximumSize: file.maximumSize, operation)
     guard let problem = try database.structuralProblem(operation) else { return .sound(database) }
     return .damaged(problem)
   }

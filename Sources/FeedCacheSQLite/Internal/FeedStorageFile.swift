@@ -36,10 +36,16 @@ struct FeedStorageFile {
   /// The directory that holds the database file.
   let directory: String
 
-  /// The database file at `path`, whose store waits up to `busyTimeout` for another's locks.
-  init(path: String, busyTimeout: Duration) {
+  /// The most bytes the database file holds: a larger one is the store's damaged storage, and
+  /// is not opened.
+  let maximumSize: Int
+
+  /// The database file at `path`, of at most `maximumSize` bytes, whose store waits up to
+  /// `busyTimeout` for another's locks.
+  init(path: String, busyTimeout: Duration, maximumSize: Int) {
     self.path = path
     self.busyTimeout = busyTimeout
+    self.maximumSize = maximumSize
     let directory = (path as NSString).deletingLastPathComponent
     self.directory = directory.isEmpty ? "." : directory
   }
@@ -61,11 +67,12 @@ struct FeedStorageFile {
   ///     or ``SQLiteConnection/Mode/immutable`` on storage that cannot be written to.
   ///   - holdingDirectoryLock: Whether the caller holds the directory's lock already, as a
   ///     removal does; a second lock of this process would wait for the first.
-  /// - Returns: What is there, when it is the store's to read or replace.
+  /// - Returns: What is there, when it is the store's to read or replace: a file larger than
+  ///   ``maximumSize`` is damaged, found so from its size alone.
   /// - Throws: ``SQLiteFailure`` for storage the store must leave alone: a directory or a
-  ///   symbolic link, a file with a second name, another application's database, a newer schema
-  ///   version, something that is not a file of this user's where a side file belongs; or when it
-  ///   cannot be read at all.
+  ///   symbolic link, another user's file, a file with a second name, another application's
+  ///   database, a newer schema version, something that is not a file of this user's where a
+  ///   side file belongs; or when it cannot be read at all.
   func inspect(
     _ operation: String, readingAs mode: SQLiteConnection.Mode = .readOnly,
     holdingDirectoryLock: Bool = false
@@ -76,6 +83,11 @@ struct FeedStorageFile {
     let item = FileItem(info)
     guard item.kind == .file else {
       throw SQLiteFailure.notAFile(operation: operation, path: path, item: item.phrase)
+    }
+    guard !item.isAnotherUsers(at: path) else {
+      throw SQLiteFailure.anotherUsersFile(
+        operation: operation, path: path, owner: item.owner,
+        refusal: item.anotherUsersFileRefusal(at: path))
     }
     if item.linkCount > 1 {
       // A store creating the file gives it a second name for a moment, holding the directory's
@@ -92,6 +104,10 @@ struct FeedStorageFile {
       }
     }
     try checkSideFiles(operation)
+    guard info.st_size <= maximumSize else {
+      return .damaged(
+        "the file " + StoreFileSize.refusal(ofFileHolding: Int(info.st_size), limit: maximumSize))
+    }
     if let problem = try problemInHeader(fileSize: Int(info.st_size), operation) {
       return .damaged(problem)
     }

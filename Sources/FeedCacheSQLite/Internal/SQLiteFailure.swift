@@ -39,6 +39,16 @@ package enum SQLiteFailure: Error, Hashable, Sendable, CustomStringConvertible {
   /// neither reads nor changes it.
   case multipleLinks(operation: String, path: String, count: Int)
 
+  /// The database file at `path` belongs to `owner`, another user, who could have put it there,
+  /// as `FileItem.isAnotherUsers(at:)` decides: `refusal` says so and who can remove it, as
+  /// `FileItem.anotherUsersFileRefusal(at:)` words it. The store neither reads, changes nor
+  /// removes it.
+  case anotherUsersFile(operation: String, path: String, owner: uid_t, refusal: String)
+
+  /// The feed to insert makes a database larger than `limit` bytes, the largest cache the store
+  /// writes, as `problem` says; nothing was written.
+  case cacheTooLarge(operation: String, path: String, limit: Int, problem: String)
+
   /// Something the store did not make stands where SQLite keeps a side file of the database at
   /// `path`: `refusal` says what stands at `sideFile` (the write-ahead log, its index or a
   /// rollback journal) and who can remove it, as ``FileItem/refusal(at:)`` words it. SQLite
@@ -81,6 +91,7 @@ package enum SQLiteFailure: Error, Hashable, Sendable, CustomStringConvertible {
     case .sqlite(_, let path, _, _), .damagedStorage(_, let path, _),
       .foreignDatabase(_, let path, _), .unsupportedSchemaVersion(_, let path, _, _),
       .notAFile(_, let path, _), .multipleLinks(_, let path, _),
+      .anotherUsersFile(_, let path, _, _), .cacheTooLarge(_, let path, _, _),
       .foreignSideFile(_, let path, _, _),
       .corruptRow(_, let path, _, _, _, _),
       .unsupportedValue(_, let path, _, _, _), .readOnlyStorage(_, let path, _),
@@ -127,6 +138,10 @@ package enum SQLiteFailure: Error, Hashable, Sendable, CustomStringConvertible {
         + "SQLite keeps a write-ahead log for each name, so a commit made through one could be "
         + "lost through another; the store neither reads nor changes it: remove the other names "
         + "to use the store"
+    case .anotherUsersFile(let operation, let path, _, let refusal):
+      return "Could not \(operation) at \(path): the database file \(refusal)"
+    case .cacheTooLarge(let operation, let path, _, let problem):
+      return "Could not \(operation) at \(path): \(problem); nothing was written"
     case .foreignSideFile(let operation, let path, let sideFile, let refusal):
       return
         "Could not \(operation) at \(path): \(sideFile), where SQLite keeps the database's "

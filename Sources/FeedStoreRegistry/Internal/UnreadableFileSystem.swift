@@ -14,11 +14,11 @@ final class UnreadableFileSystem: ForwardingFileSystem {
     self.base = base
   }
 
-  func contentsOfFile(at url: URL) throws -> Data? {
+  func contentsOfFile(at url: URL, maximumSize: Int) throws -> Data? {
     if url == unreadableFile, isDamaged.current {
       throw POSIXError(.EIO)
     }
-    return try base.contentsOfFile(at: url)
+    return try base.contentsOfFile(at: url, maximumSize: maximumSize)
   }
 
   func replaceItem(at destination: URL, withItemAt source: URL) throws {
