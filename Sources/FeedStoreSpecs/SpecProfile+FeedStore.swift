@@ -23,6 +23,8 @@ extension SpecProfile {
   /// Random sequences per seed the model-based spec runs, unless `FEEDSTORE_SPEC_SEQUENCES` says
   /// otherwise.
   var modelSequences: Int { self == .quick ? 20 : 200 }
+  /// Operations per seed the long-use spec runs on one store and its storage.
+  var longUseOperations: Int { self == .quick ? 400 : 10_000 }
 }
 
 /// How many tasks call a store at once in the concurrency specs, how often each, and how many
