@@ -60,6 +60,7 @@ extension ContractModel {
   /// It shrinks to a short sequence when the last steps fail alone on a new instance, else to
   /// the shortest end of the session that still fails; it delivers the numbers that replay what
   /// it printed.
+  @discardableResult
   private func reportLongUse(
     _ session: SequenceRun<Self>.Session, failure: (step: Int, message: String),
     of run: SequenceRun<Self>, introduction: () -> String
