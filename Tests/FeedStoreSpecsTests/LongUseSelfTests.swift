@@ -20,6 +20,16 @@ import Testing
     #expect(message == Self.droppedInsertFailure)
   }
 
+  @Test(.specProfile(.quick)) func failureOfItsLastSteps_isShrunkAsASequencesIs() async throws {
+    let (spec, factory) = try makeSUT(misbehavior: .ignoresDeleteOfReplacedCache)
+
+    let failures = try await collectIssues { try await spec.verify(factory) }
+
+    let message = try #require(failures.first?.comments.first?.rawValue)
+    #expect(failures.count == 1)
+    #expect(message.contains(" shrunk to 4 that fail on a new store:\n  try await model.replay(["))
+  }
+
   /// A descriptor leaked per call runs out after about 1,000 calls: more than the quick profile
   /// makes, caught by the thorough one.
   @Test(.specProfile(.thorough)) func leakedDescriptor_failsLongUseInTheThoroughProfile()

@@ -25,19 +25,10 @@ extension ContractModel {
   public func checkLongUse(operations: Int) async throws {
     let run = SequenceRun(model: self)
     let store = FailureStore<KeptSequence>(check: "long-use")
-    if let store {
-      for kept in store.entries {
-        let session = try await run.replay(kept.drawn)
-        if let failure = session.failure {
-          try await reportLongUse(session, failure: failure, of: run) {
-            FailureMessage.keptSequenceFailed(
-              contractName, seed: kept.seed, steps: session.steps.count)
-          }
-          return
-        }
-      }
-      store.removeAll()
+    let failedAgain = try await failsAgain(keptIn: store, of: run) {
+      try await reportLongUse($0, failure: $1, of: run, introduction: $2)
     }
+    guard !failedAgain else { return }
     for seed in SpecRun.randomSeeds {
       var random = SeededRandomNumberGenerator(seed: seed)
       var session = try await run.start()
@@ -69,15 +60,8 @@ extension ContractModel {
     let window = Array(drawn.suffix(LongUse.window))
     let windowed = try await run.replay(window)
     if windowed.failure != nil {
-      let shrunk = try await SequenceShrinker(run: run).shrink(windowed)
-      let steps = shrunk.session.steps
-      let shrunkFailure = shrunk.session.failure ?? failure
-      SpecRun.recordFailure(
-        introduction()
-          + FailureMessage.shrunk(
-            to: steps.count, from: session.steps.count, instanceName: instanceName)
-          + ModelCode.replay(steps, failing: shrunkFailure.step, because: shrunkFailure.message))
-      return shrunk.drawn
+      return try await shrink(
+        windowed, from: session.steps.count, failing: failure, of: run, introduction: introduction)
     }
     // The last steps alone pass: find the latest start from which the steps still fail.
     var (failing, passing) = (0, drawn.count - window.count)
