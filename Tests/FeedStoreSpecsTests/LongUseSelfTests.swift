@@ -31,8 +31,11 @@ import Testing
   }
 
   /// A descriptor leaked per call runs out after about 1,000 calls: more than the quick profile
-  /// makes, caught by the thorough one.
-  @Test(.specProfile(.thorough)) func leakedDescriptor_failsLongUseInTheThoroughProfile()
+  /// makes, caught by the thorough one. Thousands of calls: in the thorough profile only.
+  @Test(
+    .enabled(if: try FeedStoreSpec.profile == .thorough, "thousands of calls"),
+    .specProfile(.thorough))
+  func leakedDescriptor_failsLongUseInTheThoroughProfile()
     async throws
   {
     let (spec, factory) = try makeSUT(misbehavior: .leaksADescriptorPerCall)
@@ -45,7 +48,9 @@ import Testing
     #expect(message.contains(", and it needs every operation before: no shorter use of a new"))
   }
 
+  /// A child process each, and thousands of calls: in the thorough profile only.
   @Test(
+    .enabled(if: try FeedStoreSpec.profile == .thorough, "a child process each"),
     .specProfile(.thorough),
     arguments: [Misbehavior.dropsEveryFiftiethInsert, .leaksADescriptorPerCall])
   func storeThatGoesWrongAfterLongUse_failsLongUseInAChildProcess(_ misbehavior: Misbehavior)
