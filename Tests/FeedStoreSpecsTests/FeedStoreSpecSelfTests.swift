@@ -13,7 +13,7 @@ import Testing
     ],
     // A descriptor leak runs out only after more calls than the quick profile makes
     // (`LongUseSelfTests`).
-    broken: Misbehavior.allCases.filter { $0 != .leaksADescriptorPerCall }.map { misbehavior in
+    broken: Misbehavior.allCases.filter { !$0.leaksDescriptors }.map { misbehavior in
       .init(
         misbehavior.rawValue, MisbehavingFeedStoreFactory(misbehavior: misbehavior),
         breaks: misbehavior.caughtBySpecs, operationTimeLimit: misbehavior.operationTimeLimit)

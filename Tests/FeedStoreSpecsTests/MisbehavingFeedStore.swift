@@ -72,16 +72,17 @@ actor MisbehavingFeedStore: FeedStore {
       return inserts.isMultiple(of: 50)
     }
 
-    /// The descriptors ``Misbehavior/leaksADescriptorPerCall`` stores leaked, open for as long
+    /// The descriptors stores of a misbehavior that leaks them leaked, open for as long
     /// as the storage lives, as a process keeps what it leaked until it ends.
     private var leakedDescriptors: [Int32] = []
 
-    /// Opens a descriptor and never closes it: once 1,000 are leaked, as under Linux's default
-    /// limit of 1,024 descriptors a process, every call fails as `open` then does.
+    /// Opens a descriptor and never closes it. When `capped`, every call fails once 1,000 are
+    /// leaked, as under Linux's default limit of 1,024 descriptors a process, whatever the
+    /// process's limit is; otherwise when the process runs out.
     ///
-    /// - Throws: `EMFILE` once 1,000 are leaked, or what `open` throws.
-    func leakDescriptor() throws {
-      guard leakedDescriptors.count < 1_000 else { throw POSIXError(.EMFILE) }
+    /// - Throws: `EMFILE` once 1,000 are leaked when `capped`, or what `open` throws.
+    func leakDescriptor(capped: Bool) throws {
+      guard !capped || leakedDescriptors.count < 1_000 else { throw POSIXError(.EMFILE) }
       let descriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
       guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
       leakedDescriptors.append(descriptor)
@@ -326,10 +327,10 @@ actor MisbehavingFeedStore: FeedStore {
     await storage.finishSetUp()
   }
 
-  /// Leaks a descriptor, for a store of ``Misbehavior/leaksADescriptorPerCall``.
+  /// Leaks a descriptor, for a store of a misbehavior that leaks them.
   private func leakDescriptor() async throws {
-    guard misbehavior == .leaksADescriptorPerCall else { return }
-    try await storage.leakDescriptor()
+    guard let misbehavior, misbehavior.leaksDescriptors else { return }
+    try await storage.leakDescriptor(capped: misbehavior == .leaksADescriptorPerCall)
   }
 
   private func write(_ cache: CachedFeed?) async {

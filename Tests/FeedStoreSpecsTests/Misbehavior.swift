@@ -83,11 +83,18 @@ enum Misbehavior: String, CaseIterable, Codable, Sendable {
   // Goes wrong only after long use.
   case dropsEveryFiftiethInsert
   case leaksADescriptorPerCall
+  case leaksADescriptorPerCallUntilTheProcessRunsOut
 
   /// The time limit the self-test gives the spec: a store kept alive forever fails only once the
   /// spec has waited for its release, half the limit.
   var operationTimeLimit: Duration? {
     self == .isKeptAliveForever ? .milliseconds(400) : nil
+  }
+
+  /// Whether the store leaks a descriptor per call: it runs out only after more calls than the
+  /// quick profile makes.
+  var leaksDescriptors: Bool {
+    self == .leaksADescriptorPerCall || self == .leaksADescriptorPerCallUntilTheProcessRunsOut
   }
 
   /// The specs that must fail on a store with this misbehavior.
@@ -163,7 +170,8 @@ enum Misbehavior: String, CaseIterable, Codable, Sendable {
     case .clearsTheLowestFractionBit, .clampsTimestampsToInt64Nanoseconds,
       .flushesSubnormalsAndNegativeZeroToZero:
       "roundTrip_keepsTimestampsFromTheWholeRangeOfDate"
-    case .dropsEveryFiftiethInsert, .leaksADescriptorPerCall:
+    case .dropsEveryFiftiethInsert, .leaksADescriptorPerCall,
+      .leaksADescriptorPerCallUntilTheProcessRunsOut:
       "model_longUseOfOneStoreMatchesTheContract"
     // One broken store per rule of the model (`FeedStoreModel`), in the order it states them.
     case .deletesCacheOnEveryThirdRetrieve, .dropsLastImageOfFeedsOfMoreThanFiveImages,

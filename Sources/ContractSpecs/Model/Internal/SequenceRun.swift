@@ -30,11 +30,6 @@ struct SequenceRun<Model: ContractModel> {
       guard let failure else { return drawn }
       return Array(drawn.prefix(through: drawOfStep[failure.step]))
     }
-
-    /// How many of the steps that ran were drawn from numbers before those at index `drawn`.
-    func stepCount(drawnBefore drawn: Int) -> Int {
-      drawOfStep.prefix { $0 < drawn }.count
-    }
   }
 
   /// A session over new storage: one instance, made by the model.
