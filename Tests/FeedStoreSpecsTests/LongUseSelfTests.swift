@@ -30,8 +30,10 @@ import Testing
     #expect(message.contains(" shrunk to 4 that fail on a new store:\n  try await model.replay(["))
   }
 
-  /// A descriptor leaked per call runs out after about 1,000 calls: more than the quick profile
-  /// makes, caught by the thorough one. Thousands of calls: in the thorough profile only.
+  /// A descriptor leaked per call runs out after about 1,000 calls.
+  ///
+  /// That is more than the quick profile makes: the thorough one catches it, and this test runs
+  /// in the thorough profile only.
   @Test(
     .enabled(if: try FeedStoreSpec.profile == .thorough, "thousands of calls"),
     .specProfile(.thorough))

@@ -76,9 +76,11 @@ actor MisbehavingFeedStore: FeedStore {
     /// as the storage lives, as a process keeps what it leaked until it ends.
     private var leakedDescriptors: [Int32] = []
 
-    /// Opens a descriptor and never closes it. When `capped`, every call fails once 1,000 are
-    /// leaked, as under Linux's default limit of 1,024 descriptors a process, whatever the
-    /// process's limit is; otherwise when the process runs out.
+    /// Opens a descriptor and never closes it.
+    ///
+    /// When `capped`, every call fails once 1,000 are leaked, as under Linux's default limit of
+    /// 1,024 descriptors a process, whatever the process's limit is; otherwise when the process
+    /// runs out.
     ///
     /// - Throws: `EMFILE` once 1,000 are leaked when `capped`, or what `open` throws.
     func leakDescriptor(capped: Bool) throws {

@@ -8,9 +8,10 @@ enum DescriptorLimit {
   /// Linux's default soft limit on open descriptors.
   static var linuxDefault: rlim_t { 1_024 }
 
-  /// Runs `body` with the process's soft limit lowered to ``linuxDefault`` when it is higher and
-  /// the spec runs in a child process of its own, and sets it back after. In the test's own
-  /// process, which other tests share, it changes nothing.
+  /// Runs `body` under a soft limit of ``linuxDefault`` in a child process, then sets it back.
+  ///
+  /// It lowers the limit only when it is higher and the spec runs in a child process of its own;
+  /// in the test's own process, which other tests share, it changes nothing.
   static func lowered<Result>(_ body: () async throws -> Result) async throws -> Result {
     guard SpecExecution.current?.runsInAChildProcess == true else { return try await body() }
     var limit = rlimit()
