@@ -3,9 +3,6 @@ import FeedCache
 import Foundation
 
 extension FeedStoreCatalog {
-  /// How many values of each part of a grammar a grammar spec inserts per seed.
-  static let valuesPerGrammarPart = 8
-
   static let grammarSpecs: [FeedStoreSpec] = [
     FeedStoreSpec(
       "roundTrip_keepsEveryPartOfTheURLGrammar", core,
@@ -16,7 +13,7 @@ extension FeedStoreCatalog {
       for seed in SpecRun.randomSeeds {
         var random = SeededRandomNumberGenerator(seed: seed)
         for (number, part) in URLGrammar.Part.allCases.enumerated() {
-          let count = part == .longURL ? 2 : valuesPerGrammarPart
+          let count = part == .longURL ? 2 : SpecRun.profile.valuesPerGrammarPart
           let feed = try (0..<count).map { index in
             LocalFeedImage(
               id: UUID(), description: "\(part.rawValue) \(index)", location: nil,
@@ -43,7 +40,7 @@ extension FeedStoreCatalog {
       for seed in SpecRun.randomSeeds {
         var random = SeededRandomNumberGenerator(seed: seed)
         for (number, part) in TextGrammar.Part.allCases.enumerated() {
-          let count = part == .longText ? 1 : valuesPerGrammarPart
+          let count = part == .longText ? 1 : SpecRun.profile.valuesPerGrammarPart
           let longest = SpecRun.profile.longestText
           let feed = try (0..<count).map { index in
             LocalFeedImage(
@@ -74,7 +71,7 @@ extension FeedStoreCatalog {
       for seed in SpecRun.randomSeeds {
         var random = SeededRandomNumberGenerator(seed: seed)
         for part in DateGrammar.Part.allCases {
-          for _ in 0..<valuesPerGrammarPart {
+          for _ in 0..<SpecRun.profile.valuesPerGrammarPart {
             let cache = CachedFeed(
               feed: feed, timestamp: DateGrammar.date(reaching: part, using: &random))
             try await sut.insert(cache, "insert of a timestamp with \(part.summary)")
