@@ -77,6 +77,25 @@ import Testing
         || message.contains(", and it needs every operation before: no shorter use"))
   }
 
+  /// The file-backed form: a child process, and thousands of calls, in the thorough profile only.
+  @Test(
+    .enabled(if: try FeedStoreSpec.profile == .thorough, "a child process"),
+    .specProfile(.thorough))
+  func diskStoreThatSkipsEveryFiftiethWrite_failsLongUseInAChildProcess() async throws {
+    let spec = try #require(FeedStoreSpec.named("model_longUseOfOneStoreMatchesTheContract"))
+    let caller = #_sourceLocation
+
+    let failures = try await collectIssues {
+      try await spec.verifyInChildProcess(
+        DiskFeedStoreFactory(misbehavior: .skipsEveryFiftiethWrite), sourceLocation: caller)
+    }
+
+    #expect(failures.map(\.sourceLocation) == [caller])
+    #expect(
+      failures.first?.comments.first?.rawValue.hasPrefix(
+        "The long-use check found that one store breaks the FeedStore") == true)
+  }
+
   /// One child process per grammar part's broken store: in the thorough profile only.
   @Test(
     .enabled(if: try FeedStoreSpec.profile == .thorough, "a child process per broken store"),
