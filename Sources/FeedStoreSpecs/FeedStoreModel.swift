@@ -94,7 +94,18 @@ public struct FeedStoreModel: ContractModel {
   private let factory: any FeedStoreFactory
   private let faults: [OperationFault]
   private let sharesStorage: Bool
-  private let drawsLargeFeeds: Bool
+  private let use: Use
+
+  /// What the model's operations are drawn for, which sets their mix and the feeds' sizes.
+  private enum Use {
+    /// Short sequences: feeds of up to 40 images.
+    case sequences
+    /// Concurrent calls: feeds of up to 1,000 images, so that a store that writes in pieces is
+    /// caught with a piece missing.
+    case concurrency
+    /// One store used long: more inserts, and now and then a feed of hundreds of images.
+    case longUse
+  }
 
   /// The model of `factory`'s stores, with every capability it has: faults through its failable
   /// capabilities, and stores over shared storage when it is persistent.
@@ -104,24 +115,32 @@ public struct FeedStoreModel: ContractModel {
     self.init(
       factory: factory, faults: OperationFault.available(to: factory),
       sharesStorage: FeedStoreCatalog.persistent.isProvided(by: type(of: factory)),
-      drawsLargeFeeds: false)
+      use: .sequences)
   }
 
   private init(
-    factory: any FeedStoreFactory, faults: [OperationFault], sharesStorage: Bool,
-    drawsLargeFeeds: Bool
+    factory: any FeedStoreFactory, faults: [OperationFault], sharesStorage: Bool, use: Use
   ) {
     self.factory = factory
     self.faults = faults
     self.sharesStorage = sharesStorage
-    self.drawsLargeFeeds = drawsLargeFeeds
+    self.use = use
   }
 
   /// The model the concurrency specs check: no faults, feeds up to 1,000 images so that a store
   /// that writes in pieces is caught with a piece missing, and stores over shared storage only
   /// when `sharingStorage` is true.
   static func concurrentUse(of factory: any FeedStoreFactory, sharingStorage: Bool) -> Self {
-    Self(factory: factory, faults: [], sharesStorage: sharingStorage, drawsLargeFeeds: true)
+    Self(factory: factory, faults: [], sharesStorage: sharingStorage, use: .concurrency)
+  }
+
+  /// The model the long-use spec checks: no faults, since a fault breaks the storage for good;
+  /// more inserts than retrieves, a feed of hundreds of images now and then, and stores over the
+  /// one storage opened and reopened when the factory is persistent.
+  static func longUse(of factory: any FeedStoreFactory) -> Self {
+    Self(
+      factory: factory, faults: [],
+      sharesStorage: FeedStoreCatalog.persistent.isProvided(by: type(of: factory)), use: .longUse)
   }
 
   public var contractName: String { "FeedStore" }
@@ -160,9 +179,10 @@ public struct FeedStoreModel: ContractModel {
     // the factory's faults in turn; the others run on working storage, each continuing on the
     // storage the one before left, so a store that breaks only after long use is caught too.
     let breaksStorage = runsOnStorageOfItsOwn(sequence: draw.sequence)
+    let inserts = use == .longUse ? 11 : 8
     switch draw.index(below: 20) {
-    case 0..<8: return insert(using: &draw)
-    case 8..<15: return .retrieve
+    case 0..<inserts: return insert(using: &draw)
+    case inserts..<15: return .retrieve
     case 15..<18: return .delete
     default:
       guard breaksStorage else { return .retrieve }
@@ -171,14 +191,18 @@ public struct FeedStoreModel: ContractModel {
   }
 
   /// An insert of a feed whose size is drawn: empty, a few images, or dozens; up to 1,000 images
-  /// in the concurrency specs.
+  /// in the concurrency specs, and in one insert in a hundred of long use.
   private func insert(using draw: inout ModelDraw) -> Operation {
     let count: Int
-    if drawsLargeFeeds {
+    switch use {
+    case .concurrency:
       let size = draw.index(below: 50)
       count = size >= 47 ? [100, 500, 1_000][size - 47] : 1 + draw.index(below: 20)
-    } else {
-      switch draw.index(below: 10) {
+    case .sequences, .longUse:
+      // Long use draws from a hundred sizes, the last a large feed, the others as sequences do.
+      let size = draw.index(below: use == .longUse ? 100 : 10)
+      switch size % 10 {
+      case _ where size == 99: count = 200 + draw.index(below: 801)
       case 0: count = 0
       case 7, 8, 9: count = 4 + draw.index(below: 37)
       default: count = 1 + draw.index(below: 3)

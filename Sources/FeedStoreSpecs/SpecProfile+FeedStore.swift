@@ -23,6 +23,10 @@ extension SpecProfile {
   /// Random sequences per seed the model-based spec runs, unless `FEEDSTORE_SPEC_SEQUENCES` says
   /// otherwise.
   var modelSequences: Int { self == .quick ? 20 : 200 }
+  /// Operations per seed the long-use spec runs on one store and its storage.
+  var longUseOperations: Int { self == .quick ? 300 : 10_000 }
+  /// Values of each part of a field's grammar the grammar specs insert per seed.
+  var valuesPerGrammarPart: Int { self == .quick ? 4 : 16 }
 }
 
 /// How many tasks call a store at once in the concurrency specs, how often each, and how many

@@ -80,6 +80,7 @@ struct DiskFeedStore: FeedStore {
         throw failure(refusal)
       }
       if misbehavior == .insertSucceedsWithoutReplacingDamage, try isDamaged() { return }
+      if misbehavior == .skipsEveryFiftiethWrite, try countsFiftiethWrite() { return }
       let data = try Self.encode(CachedFeed(feed: feed, timestamp: timestamp))
       let temporary = "\(strayPrefix).\(UUID().uuidString)"
       switch misbehavior {
@@ -95,6 +96,19 @@ struct DiskFeedStore: FeedStore {
       }
       try removeStrays()
     }
+  }
+
+  /// Counts a write in a side file, as a store that batches writes keeps its count, and tells
+  /// whether it is a fiftieth one.
+  private func countsFiftiethWrite() throws -> Bool {
+    let counter = ".\(name).writes"
+    var count = 0
+    if case .file(let data)? = try access.read(counter) {
+      count = Int(String(decoding: data, as: UTF8.self)) ?? 0
+    }
+    count += 1
+    try access.writeFile(counter, Data(String(count).utf8))
+    return count.isMultiple(of: 50)
   }
 
   func deleteCachedFeed() async throws {

@@ -5,7 +5,7 @@ import Foundation
 /// Makes ``DiskFeedStore``s, each on a disk of its own, and damages or crashes them at the
 /// simulated disk, so every damaged-storage and crash-safety spec can be shown to catch the
 /// misbehavior it is about.
-struct DiskFeedStoreFactory: DamageableFeedStoreFactory, CrashableFeedStoreFactory {
+struct DiskFeedStoreFactory: DamageableFeedStoreFactory, CrashableFeedStoreFactory, Codable {
   let misbehavior: StorageMisbehavior?
 
   static func applicability(of damage: StorageDamage) -> StorageDamage.Applicability {

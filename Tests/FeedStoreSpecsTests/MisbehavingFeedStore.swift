@@ -66,6 +66,34 @@ actor MisbehavingFeedStore: FeedStore {
       return inserts > 12
     }
 
+    /// Counts an insert and tells whether it is a fiftieth one.
+    func countInsertAndTellWhetherFiftieth() -> Bool {
+      inserts += 1
+      return inserts.isMultiple(of: 50)
+    }
+
+    /// The descriptors stores of a misbehavior that leaks them leaked, open for as long
+    /// as the storage lives, as a process keeps what it leaked until it ends.
+    private var leakedDescriptors: [Int32] = []
+
+    /// Opens a descriptor and never closes it.
+    ///
+    /// When `capped`, every call fails once 1,000 are leaked, as under Linux's default limit of
+    /// 1,024 descriptors a process, whatever the process's limit is; otherwise when the process
+    /// runs out.
+    ///
+    /// - Throws: `EMFILE` once 1,000 are leaked when `capped`, or what `open` throws.
+    func leakDescriptor(capped: Bool) throws {
+      guard !capped || leakedDescriptors.count < 1_000 else { throw POSIXError(.EMFILE) }
+      let descriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+      leakedDescriptors.append(descriptor)
+    }
+
+    deinit {
+      for descriptor in leakedDescriptors { close(descriptor) }
+    }
+
     /// Counts a retrieve and tells whether it is a third one.
     func countRetrieve() -> Bool {
       retrieves += 1
@@ -119,6 +147,7 @@ actor MisbehavingFeedStore: FeedStore {
 
   func retrieve() async throws -> CachedFeed? {
     try await setUpStorage()
+    try await leakDescriptor()
     if brokenOperations.contains(.retrieve) {
       failedRetrievals += 1
       switch misbehavior {
@@ -169,6 +198,7 @@ actor MisbehavingFeedStore: FeedStore {
 
   func insert(_ feed: [LocalFeedImage], timestamp: Date) async throws {
     try await setUpStorage()
+    try await leakDescriptor()
     let current = await storage.cache
     if brokenOperations.contains(.insert) {
       switch misbehavior {
@@ -212,7 +242,8 @@ actor MisbehavingFeedStore: FeedStore {
     case .skipsInsertOfTheImagesItHolds where current?.feed == kept,
       .skipsInsertWithTheTimestampItHolds where current?.timestamp == timestamp:
       return
-    case .ignoresInsertsOnceItsStorageHasTakenTwelve where await storage.countInsert():
+    case .ignoresInsertsOnceItsStorageHasTakenTwelve where await storage.countInsert(),
+      .dropsEveryFiftiethInsert where await storage.countInsertAndTellWhetherFiftieth():
       return
     case .appendsOnInsert:
       await write(CachedFeed(feed: (current?.feed ?? []) + kept, timestamp: timestamp))
@@ -241,6 +272,7 @@ actor MisbehavingFeedStore: FeedStore {
   }
 
   func deleteCachedFeed() async throws {
+    try await leakDescriptor()
     let current = await storage.cache
     if brokenOperations.contains(.delete)
       || (brokenOperations.contains(.deleteOfExistingCache) && current != nil)
@@ -297,6 +329,12 @@ actor MisbehavingFeedStore: FeedStore {
     await storage.finishSetUp()
   }
 
+  /// Leaks a descriptor, for a store of a misbehavior that leaks them.
+  private func leakDescriptor() async throws {
+    guard let misbehavior, misbehavior.leaksDescriptors else { return }
+    try await storage.leakDescriptor(capped: misbehavior == .leaksADescriptorPerCall)
+  }
+
   private func write(_ cache: CachedFeed?) async {
     await storage.write(cache)
     snapshot = cache
@@ -322,9 +360,13 @@ actor MisbehavingFeedStore: FeedStore {
     guard !keepsURLsAsGiven else { return feed }
     var parsed: [String: URL] = [:]
     return try feed.map { image in
-      let text =
-        misbehavior == .keepsOnlyTheRelativePartOfURLs
-        ? image.url.relativeString : image.url.absoluteString
+      let text: String
+      switch misbehavior {
+      case .keepsOnlyTheRelativePartOfURLs: text = image.url.relativeString
+      case .resolvesRelativeURLsByJoiningTexts:
+        text = (image.url.baseURL?.absoluteString ?? "") + image.url.relativeString
+      default: text = image.url.absoluteString
+      }
       guard let url = parsed[text] ?? URL(string: text) else { throw UnrepresentableValue() }
       parsed[text] = url
       return LocalFeedImage(
@@ -386,6 +428,8 @@ actor MisbehavingFeedStore: FeedStore {
           id: $0.id, description: $0.description.map(Self.decodedInPages),
           location: $0.location.map(Self.decodedInPages), url: $0.url)
       }
+    case let misbehavior? where misbehavior.rewritesGrammar:
+      return feed.map(misbehavior.rewritten)
     default:
       return feed
     }
@@ -410,7 +454,7 @@ actor MisbehavingFeedStore: FeedStore {
     case .roundsTimestampsToMicroseconds:
       return Date(timeIntervalSinceReferenceDate: (seconds * 1_000_000).rounded() / 1_000_000)
     default:
-      return timestamp
+      return misbehavior?.rewritten(timestamp) ?? timestamp
     }
   }
 }

@@ -59,6 +59,31 @@ enum Misbehavior: String, CaseIterable, Codable, Sendable {
   case writesImagesInChunksAndDropsAChunkThatEndsTheFeed
   case decodesTextInPagesOf256Bytes
   case isKeptAliveForever
+  // Rewrites one part of a field's grammar (`MisbehavingFeedStore+Grammar.swift`).
+  case lowercasesSchemeAndHost
+  case dropsUserInformation
+  case storesIPv4HostsAsNumbers
+  case lowercasesIPv6Literals
+  case dropsEmptyPortsAndLeadingZeros
+  case uppercasesPercentEscapes
+  case removesDotSegments
+  case escapesSubDelimitersInQueriesAndFragments
+  case addsAnAuthorityToURLsWithoutOne
+  case truncatesURLsTo32KB
+  case resolvesRelativeURLsByJoiningTexts
+  case normalizesLineBreaksToLF
+  case cutsTextAtNUL
+  case normalizesTextToNFD
+  case stripsBidirectionalControls
+  case replacesScalarsBeyondTheBasicPlane
+  case truncatesTextTo32KB
+  case clearsTheLowestFractionBit
+  case clampsTimestampsToInt64Nanoseconds
+  case flushesSubnormalsAndNegativeZeroToZero
+  // Goes wrong only after long use.
+  case dropsEveryFiftiethInsert
+  case leaksADescriptorPerCall
+  case leaksADescriptorPerCallUntilTheProcessRunsOut
 
   /// The time limit the self-test gives the spec: a store kept alive forever fails only once the
   /// spec has waited for its release, half the limit.
@@ -66,7 +91,21 @@ enum Misbehavior: String, CaseIterable, Codable, Sendable {
     self == .isKeptAliveForever ? .milliseconds(400) : nil
   }
 
-  /// The spec that must fail on a store with this misbehavior.
+  /// Whether the store leaks a descriptor per call: it runs out only after more calls than the
+  /// quick profile makes.
+  var leaksDescriptors: Bool {
+    self == .leaksADescriptorPerCall || self == .leaksADescriptorPerCallUntilTheProcessRunsOut
+  }
+
+  /// The specs that must fail on a store with this misbehavior.
+  var caughtBySpecs: [String] {
+    switch self {
+    case .normalizesTextToNFC: [caughtBySpec, "roundTrip_keepsEveryPartOfUnicodeText"]
+    default: [caughtBySpec]
+    }
+  }
+
+  /// The spec about this misbehavior, which must fail on a store that has it.
   var caughtBySpec: String {
     switch self {
     case .deliversEmptyCacheWhenNothingCached: "retrieve_deliversNilOnEmptyStore"
@@ -120,6 +159,20 @@ enum Misbehavior: String, CaseIterable, Codable, Sendable {
       "roundTrip_keepsFeedsOfSizesBesidePowersOfTwo"
     case .decodesTextInPagesOf256Bytes: "roundTrip_keepsTextOfLengthsBesidePowersOfTwo"
     case .isKeptAliveForever: "lifetime_releasedStoreIsDeallocated"
+    case .lowercasesSchemeAndHost, .dropsUserInformation, .storesIPv4HostsAsNumbers,
+      .lowercasesIPv6Literals, .dropsEmptyPortsAndLeadingZeros, .uppercasesPercentEscapes,
+      .removesDotSegments, .escapesSubDelimitersInQueriesAndFragments,
+      .addsAnAuthorityToURLsWithoutOne, .truncatesURLsTo32KB, .resolvesRelativeURLsByJoiningTexts:
+      "roundTrip_keepsEveryPartOfTheURLGrammar"
+    case .normalizesLineBreaksToLF, .cutsTextAtNUL, .normalizesTextToNFD,
+      .stripsBidirectionalControls, .replacesScalarsBeyondTheBasicPlane, .truncatesTextTo32KB:
+      "roundTrip_keepsEveryPartOfUnicodeText"
+    case .clearsTheLowestFractionBit, .clampsTimestampsToInt64Nanoseconds,
+      .flushesSubnormalsAndNegativeZeroToZero:
+      "roundTrip_keepsTimestampsFromTheWholeRangeOfDate"
+    case .dropsEveryFiftiethInsert, .leaksADescriptorPerCall,
+      .leaksADescriptorPerCallUntilTheProcessRunsOut:
+      "model_longUseOfOneStoreMatchesTheContract"
     // One broken store per rule of the model (`FeedStoreModel`), in the order it states them.
     case .deletesCacheOnEveryThirdRetrieve, .dropsLastImageOfFeedsOfMoreThanFiveImages,
       .keepsTimestampWhenFeedSizeIsUnchanged, .ignoresDeleteOfReplacedCache,

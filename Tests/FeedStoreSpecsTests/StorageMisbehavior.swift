@@ -1,7 +1,7 @@
 import FeedStoreSpecs
 
 /// One deliberate way to lose or damage a user's storage, and the specs that must catch it.
-enum StorageMisbehavior: String, CaseIterable, Sendable {
+enum StorageMisbehavior: String, CaseIterable, Codable, Sendable {
   case mapsDecodeErrorToNil
   case mapsUnreadableStorageToNil
   case deliversValidPrefixOfTruncatedFile
@@ -22,6 +22,9 @@ enum StorageMisbehavior: String, CaseIterable, Sendable {
   case throwsWhenOpenedOverDamage
   case deliversNilBesideObstructedSideFile
   case writesThroughLinkAtSideFile
+  /// Skips every fiftieth write, counted in a side file, as a store that batches writes and
+  /// drops a batch's last one would: right for the first forty-nine inserts.
+  case skipsEveryFiftiethWrite
   /// Takes the process down on undecodable storage, as `try!` does: only a spec run in a child
   /// process can report it (see `TrappingStoreTests`), so no spec runs it in this process.
   case trapsOnDamagedStorage
@@ -76,6 +79,7 @@ enum StorageMisbehavior: String, CaseIterable, Sendable {
     case .writesThroughLinkAtSideFile:
       return specs("insertRefusesAndLeavesStorageUntouched", [.linkInPlaceOfSideFile])
         + specs("deleteRefusesAndLeavesStorageUntouched", [.linkInPlaceOfSideFile])
+    case .skipsEveryFiftiethWrite: return ["model_longUseOfOneStoreMatchesTheContract"]
     case .trapsOnDamagedStorage: return []
     }
   }

@@ -32,19 +32,10 @@ extension ContractModel {
   public func checkSequences(count: Int, maxLength: Int = 30) async throws {
     let run = SequenceRun(model: self)
     let store = FailureStore<KeptSequence>(check: "sequences")
-    if let store {
-      for kept in store.entries {
-        let session = try await run.replay(kept.drawn)
-        if let failure = session.failure {
-          try await report(session, failure: failure, of: run) {
-            FailureMessage.keptSequenceFailed(
-              contractName, seed: kept.seed, steps: session.steps.count)
-          }
-          return
-        }
-      }
-      store.removeAll()
+    let failedAgain = try await failsAgain(keptIn: store, of: run) {
+      try await report($0, failure: $1, of: run, introduction: $2)
     }
+    guard !failedAgain else { return }
     let sequences = SpecRun.sequences(default: count)
     for seed in SpecRun.randomSeeds {
       var seeds = SeededRandomNumberGenerator(seed: seed)
@@ -124,6 +115,31 @@ extension ContractModel {
     }
   }
 
+  /// Runs the sequences `store` kept from earlier runs, first to last, and reports the first that
+  /// fails again with `report`; forgets them all when none does.
+  ///
+  /// - Returns: Whether a kept sequence failed again.
+  func failsAgain(
+    keptIn store: FailureStore<KeptSequence>?, of run: SequenceRun<Self>,
+    reporting report: (
+      SequenceRun<Self>.Session, (step: Int, message: String), () -> String
+    ) async throws -> Void
+  ) async throws -> Bool {
+    guard let store else { return false }
+    for kept in store.entries {
+      let session = try await run.replay(kept.drawn)
+      if let failure = session.failure {
+        try await report(session, failure) {
+          FailureMessage.keptSequenceFailed(
+            contractName, seed: kept.seed, steps: session.steps.count)
+        }
+        return true
+      }
+    }
+    store.removeAll()
+    return false
+  }
+
   /// Shrinks the failing `session` when it fails again on new instances, records one failure
   /// introduced by `introduction`, and delivers the numbers that replay what it printed.
   @discardableResult
@@ -138,13 +154,24 @@ extension ContractModel {
           + ModelCode.replay(session.steps, failing: failure.step, because: failure.message))
       return session.drawnThroughFailure
     }
+    return try await shrink(
+      replayed, from: session.steps.count, failing: failure, of: run, introduction: introduction)
+  }
+
+  /// Shrinks `replayed`, a replay on new instances that failed, of a session of `original` steps
+  /// that failed with `failure`; records one failure introduced by `introduction` with the
+  /// shrunk steps, and delivers their numbers.
+  func shrink(
+    _ replayed: SequenceRun<Self>.Session, from original: Int,
+    failing failure: (step: Int, message: String), of run: SequenceRun<Self>,
+    introduction: () -> String
+  ) async throws -> [DrawnStep] {
     let shrunk = try await SequenceShrinker(run: run).shrink(replayed)
     let steps = shrunk.session.steps
     let shrunkFailure = shrunk.session.failure ?? failure
     SpecRun.recordFailure(
       introduction()
-        + FailureMessage.shrunk(
-          to: steps.count, from: session.steps.count, instanceName: instanceName)
+        + FailureMessage.shrunk(to: steps.count, from: original, instanceName: instanceName)
         + ModelCode.replay(steps, failing: shrunkFailure.step, because: shrunkFailure.message))
     return shrunk.drawn
   }

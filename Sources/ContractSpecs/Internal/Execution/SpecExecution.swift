@@ -28,6 +28,10 @@ final class SpecExecution: Sendable {
     var consultationsAtStart: Int?
   }
 
+  /// Whether the spec runs in a child process of its own, the only place that collects what it
+  /// records for a report: there the spec may change what belongs to the whole process.
+  var runsInAChildProcess: Bool { sink is CollectingSink }
+
   init(settings: SpecSettings, sink: any IssueSink) {
     self.settings = settings
     self.sink = sink

@@ -10,6 +10,13 @@ extension FeedStoreCatalog {
     ) { (factory: any FeedStoreFactory) in
       try await FeedStoreModel(factory: factory).checkSequences(
         count: SpecRun.profile.modelSequences)
-    }
+    },
+    FeedStoreSpec(
+      "model_longUseOfOneStoreMatchesTheContract", core,
+      "One store, and those reopened over its storage, keeps matching the model through long use."
+    ) { (factory: any FeedStoreFactory) in
+      try await FeedStoreModel.longUse(of: factory).checkLongUse(
+        operations: SpecRun.profile.longUseOperations)
+    },
   ]
 }
