@@ -65,8 +65,8 @@ import Testing
 
       #expect(
         completed == Self.retrievesToSee,
-        "\(completed) retrieves from another store completed while every writer inserted, of "
-          + "\(Self.retrievesToSee) expected")
+        "\(completed) of \(Self.retrievesToSee) retrieves completed while every writer inserted"
+      )
     }
   }
 
