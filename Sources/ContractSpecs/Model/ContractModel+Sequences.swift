@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 extension ContractModel {
@@ -31,12 +32,12 @@ extension ContractModel {
   /// - Throws: What making an instance throws; the spec then fails with it.
   public func checkSequences(count: Int, maxLength: Int = 30) async throws {
     let run = SequenceRun(model: self)
-    let store = FailureStore<KeptSequence>(check: "sequences")
+    let store = FailureStore(check: "sequences")
     if let store {
-      for kept in store.entries {
+      for kept in store.entries(of: KeptSequence.self) {
         let session = try await run.replay(kept.drawn)
         if let failure = session.failure {
-          try await report(session, failure: failure, of: run) {
+          try await report(session, failure: failure, of: run, keptIn: store.file) {
             FailureMessage.keptSequenceFailed(
               contractName, seed: kept.seed, steps: session.steps.count)
           }
@@ -129,13 +130,15 @@ extension ContractModel {
   @discardableResult
   private func report(
     _ session: SequenceRun<Self>.Session, failure: (step: Int, message: String),
-    of run: SequenceRun<Self>, introduction: () -> String
+    of run: SequenceRun<Self>, keptIn file: URL? = nil, introduction: () -> String
   ) async throws -> [DrawnStep] {
+    let source = file.map(FailureMessage.keptIn) ?? ""
     let replayed = try await run.replay(session.drawnThroughFailure)
     guard replayed.failure != nil else {
       SpecRun.recordFailure(
         introduction() + FailureMessage.notShrunk(instanceName: instanceName)
-          + ModelCode.replay(session.steps, failing: failure.step, because: failure.message))
+          + ModelCode.replay(session.steps, failing: failure.step, because: failure.message)
+          + source)
       return session.drawnThroughFailure
     }
     let shrunk = try await SequenceShrinker(run: run).shrink(replayed)
@@ -145,16 +148,21 @@ extension ContractModel {
       introduction()
         + FailureMessage.shrunk(
           to: steps.count, from: session.steps.count, instanceName: instanceName)
-        + ModelCode.replay(steps, failing: shrunkFailure.step, because: shrunkFailure.message))
+        + ModelCode.replay(steps, failing: shrunkFailure.step, because: shrunkFailure.message)
+        + source)
     return shrunk.drawn
   }
 }
 
 /// A failing sequence a check keeps for the next runs: the numbers its steps were drawn from,
 /// shrunk.
-struct KeptSequence: Codable, Sendable {
+struct KeptSequence: KeptFailure {
   let seed: UInt64
   let drawn: [DrawnStep]
+
+  var isReplayable: Bool {
+    drawn.count <= DrawnStep.maxSteps && drawn.allSatisfy(\.isReplayable)
+  }
 }
 
 /// Thrown when a replayed step names an instance that does not exist by then.
