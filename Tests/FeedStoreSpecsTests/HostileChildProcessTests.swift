@@ -159,21 +159,24 @@ import Testing
 
   // Before: the parent gave up before the child's pid file existed, and never looked again; the
   // stopped child hung the run for good.
-  /// A limit shorter than a child takes to start.
+  /// A limit shorter than a child takes to start, and than the engine measures.
   ///
   /// The parent keeps watching until it knows the child, then for as long as the child lives.
-  /// With 2 ms, an operation, or the spec's progress, may also outlive the limit before the
-  /// store stops its process: either way, one failure naming the limit, and the run goes on.
+  /// The 2 ms asked for are raised to the shortest limit the engine measures, 100 ms, with a
+  /// warning once per run; an operation, or the spec's progress, may also outlive the limit
+  /// before the store stops its process: either way, one failure naming the limit, and the run
+  /// goes on.
   @Test func storeThatStopsItsProcessUnderALimitShorterThanTheChildsStart_isEnded()
     async throws
   {
     let failures = try await failures(
-      of: .stopsItsProcessOnSecondInsert, timeLimit: .milliseconds(2))
+      of: .stopsItsProcessOnSecondInsert, timeLimit: .milliseconds(2)
+    ).filter { $0.hasPrefix("Expected ") }
 
     let failure = try #require(failures.first)
     #expect(failures.count == 1)
     // The child's own watchdog may fail an operation first, or the spec's progress.
-    #expect(failure.hasPrefix("Expected ") && failure.contains(" 2 ms "), "\(failure)")
+    #expect(failure.contains(" 100 ms "), "\(failure)")
     if let child = try notedIfAny("child") {
       #expect(!isRunning(child))
     }

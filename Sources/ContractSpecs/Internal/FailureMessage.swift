@@ -82,6 +82,8 @@ enum FailureMessage {
     case .noProgress(let last):
       return "Expected \(settings.specID) to make progress, but nothing it waits for started or "
         + "ended for \(limit)" + (last.map { ", after \($0)" } ?? "")
+    case .noThread(let engineLimit):
+      return noThread(settings.specID, engineLimit, settings: settings)
     }
   }
 

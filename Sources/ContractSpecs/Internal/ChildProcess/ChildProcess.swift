@@ -23,6 +23,7 @@
         sink.record(FailureMessage.environment(of: Catalog.name, problem), at: caller)
         return []
       case .success(let settings):
+        settings.warnOfARaisedLimit(in: sink)
         do {
           control = try ChildControlDirectory.make()
           payload = ChildPayload(

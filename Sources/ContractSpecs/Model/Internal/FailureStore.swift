@@ -31,7 +31,7 @@ struct FailureStore: Sendable {
     else { return nil }
     if let problem = Self.problem(with: directory) {
       let variable = CatalogEnvironment.Variables(prefix: settings.environmentPrefix)
-      Self.noteOnce(
+      SpecExecution.current?.warnOncePerRun(
         FailureMessage.failureDirectoryUnusable(
           directory, problem, variable: variable.failureDirectory))
       return nil
@@ -63,7 +63,7 @@ struct FailureStore: Sendable {
     let kept = (try? read(Entry.self).get()) ?? []
     let file = KeptFile(format: Self.format, entries: (kept + [entry]).suffix(Self.maxEntries))
     if let problem = write(file) {
-      Self.noteOnce(FailureMessage.failureNotKept(in: self.file, problem))
+      SpecExecution.current?.warnOncePerRun(FailureMessage.failureNotKept(in: self.file, problem))
     }
   }
 
@@ -170,15 +170,6 @@ struct FailureStore: Sendable {
 
   private static func describe(errno error: Int32) -> String {
     String(cString: strerror(error))
-  }
-
-  /// The notes already given in this process, so that each is given once per run.
-  private static let notesGiven = Locked(Set<String>())
-
-  /// Warns `message` on the running spec, unless this process warned it already.
-  private static func noteOnce(_ message: String) {
-    let isNew = notesGiven.withLock { $0.insert(message).inserted }
-    if isNew { SpecRun.warn(message) }
   }
 }
 
