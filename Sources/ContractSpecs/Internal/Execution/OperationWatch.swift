@@ -50,9 +50,10 @@ final class OperationWatch: Sendable {
   /// The limit of the engine's that made the spec wait for a thread, if one did.
   var engineLimit: SpecThreadPool.Limit? { progress.withLock { $0.engineLimit } }
 
-  /// The shortest limit the engine measures: a job may wait a few times the pool's patience for
-  /// a thread, and a child's heartbeat a quarter of the limit; a shorter limit would measure the
-  /// engine. A shorter one asked for is raised to it, with a warning.
+  /// The shortest limit the engine measures; a shorter one asked for is raised to it.
+  ///
+  /// A job may wait a few times the pool's patience for a thread, and a child beats its heart
+  /// every quarter of the limit: a shorter limit would measure the engine.
   static var shortestLimit: Duration { .milliseconds(100) }
 
   /// The longest a spec's job waits for a thread the pool cannot start before the spec ends: ten
