@@ -92,6 +92,25 @@ import Testing
       ])
   }
 
+  // Before: the sleeper survived with parent 1 in each of these, and the spec of the last one
+  // passed: the parent looked for new processes at most every 100 ms, and these exits skip the
+  // child's own clean-up; a process made by clone(CLONE_PARENT) is not in the child's tree.
+  /// A process the store starts and leaves behind (its starter exits or is killed at once, or it
+  /// is made the test process's child) is in the child's cgroup, which the parent ends with the
+  /// spec.
+  @Test(arguments: [
+    Hostility.startsADetachedSleeperThenExitsAtOnce,
+    .startsADetachedSleeperThenExitsWithStatusThreeAtOnce,
+    .startsADetachedSleeperThenKillsItsProcess, .startsASleeperAsItsParentsChildAndWorks,
+  ])
+  func storeWhoseProcessEscapesItsTree_leavesNoProcessAliveWhenTheSpecEnds(
+    _ hostility: Hostility
+  ) async throws {
+    _ = try await failures(of: hostility)
+
+    #expect(!isRunning(try noted("sleeper")))
+  }
+
   // Before: the sleeper held a copy of a socket of the test process, such as the one through
   // which Foundation's Process learns that its child exited, so that a test waiting for that
   // child waited for good (a benchmark comparison's worker, in the quick tests). What the store's
