@@ -11,11 +11,10 @@ extension FailureMessage {
   }
 
   /// A spec that waited for a thread the engine could not start for too long.
-  static func noThread(_ specID: String, _ limit: SpecThreadPool.Limit, settings: SpecSettings)
+  static func noThread(_ specID: String, _ limit: SpecThreadPool.Limit, waited wait: Duration)
     -> String
   {
-    let wait = OperationWatch.longestWaitForAThread(limit: settings.operationTimeLimit)
-    return "ContractSpecs could not run \(specID) to its end: it waited \(wait.readable) for a "
+    "ContractSpecs could not run \(specID) to its end: it waited \(wait.readable) for a "
       + "thread, and \(describe(limit)). This spec did not judge the implementation"
   }
 

@@ -83,7 +83,8 @@ enum FailureMessage {
       return "Expected \(settings.specID) to make progress, but nothing it waits for started or "
         + "ended for \(limit)" + (last.map { ", after \($0)" } ?? "")
     case .noThread(let engineLimit):
-      return noThread(settings.specID, engineLimit, settings: settings)
+      let wait = OperationWatch.longestWaitForAThread(limit: settings.operationTimeLimit)
+      return noThread(settings.specID, engineLimit, waited: wait)
     }
   }
 
