@@ -105,26 +105,18 @@ import Testing
       return start == 1 ? EAGAIN : SpecThreadPool.startSystemThread(body)
     }
     let release = DispatchSemaphore(value: 0)
-    let blocked = block(1, threadsOf: sut, until: release)
-    blocked.wait()
     defer { release.signal() }
-    let done = DispatchSemaphore(value: 0)
 
-    sut.run { done.signal() }
+    runAJob(on: sut, behindAThreadBlockedUntil: release)
 
-    done.wait()
     #expect(sut.starvation.limit == .system(errno: EAGAIN, threads: 1))
   }
 
   @Test func looks_endOnceNoJobWaits_whileAThreadStaysBlocked() {
     let sut = makeSUT(width: 1, cap: 8)
     let release = DispatchSemaphore(value: 0)
-    let blocked = block(1, threadsOf: sut, until: release)
-    blocked.wait()
     defer { release.signal() }
-    let done = DispatchSemaphore(value: 0)
-    sut.run { done.signal() }
-    done.wait()
+    runAJob(on: sut, behindAThreadBlockedUntil: release)
 
     waitUntil { !sut.isWatching }
 
@@ -146,6 +138,16 @@ import Testing
       }
     }
     return blocked
+  }
+
+  /// Blocks one thread of `pool` until `release` is signaled, then runs a job and waits for it.
+  private func runAJob(
+    on pool: SpecThreadPool, behindAThreadBlockedUntil release: DispatchSemaphore
+  ) {
+    block(1, threadsOf: pool, until: release).wait()
+    let done = DispatchSemaphore(value: 0)
+    pool.run { done.signal() }
+    done.wait()
   }
 
   /// Waits until `condition` holds, however long that takes: the event the test waits for.
