@@ -104,6 +104,16 @@ import Testing
     }
   }
 
+  @Test func keptRound_isReplayableOnlyWithTasksAndNumbersACheckDraws() {
+    let drawn = DrawnStep(sequence: 1, numbers: [0, 3])
+    let impossible = DrawnStep(sequence: -1, numbers: [-1])
+
+    #expect(KeptProgram(seed: 0, program: [[drawn], [drawn]]).isReplayable)
+    #expect(!KeptProgram(seed: 0, program: [[drawn], [impossible]]).isReplayable)
+    #expect(!KeptProgram(seed: 0, program: []).isReplayable)
+    #expect(!KeptProgram(seed: 0, program: [[]]).isReplayable)
+  }
+
   @Test func defaultDirectory_isInThePackagesBuildDirectory() async throws {
     try await withTemporaryDirectory { package in
       try #require(
