@@ -6,9 +6,11 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <sys/wait.h>
@@ -18,6 +20,25 @@
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #endif
+
+// MARK: Threads (every platform)
+
+int contractspecs_start_thread(void *(*body)(void *), void *context) {
+  pthread_attr_t attributes;
+  int error = pthread_attr_init(&attributes);
+  if (error != 0) return error;
+  error = pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+  pthread_t thread;
+  if (error == 0) error = pthread_create(&thread, &attributes, body, context);
+  pthread_attr_destroy(&attributes);
+  return error;
+}
+
+long long contractspecs_process_limit(void) {
+  struct rlimit limit;
+  if (getrlimit(RLIMIT_NPROC, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return -1;
+  return (long long)limit.rlim_cur;
+}
 
 // MARK: Sockets (every platform)
 

@@ -24,17 +24,18 @@
     /// the time limit fails the spec as in process, and the child ends; a child that stops
     /// showing signs of life for the limit (stopped, or stuck where its own watchdog cannot run)
     /// is ended by the parent, with every process it started. A process the implementation
-    /// starts ends with the child, on Linux even one that leaves the child's session, and the
-    /// verdict never waits for it; the parent signals no process but the child and the
-    /// processes it proved the child started. The failures the spec records in the child are
+    /// starts ends with the child, and the verdict never waits for it. On Linux the child runs
+    /// in a cgroup of its own, which the parent ends with the spec, so even a process that leaves
+    /// the child's session or tree ends; where the system offers no cgroup, or the process may
+    /// not make one, the run says once that a process may have escaped. The parent signals no
+    /// process but the child and the processes it proved the child started. The failures the spec records in the child are
     /// reported here, at your line, as `verify` reports them.
     ///
     /// The child makes its own copy of `factory` from JSON, finding the type by its mangled name:
     /// the factory must be `Codable`, and whatever its implementations share must live outside
     /// the process, in files or a database. The child runs with the test's profile, time limit,
-    /// ``TemporaryDirectory/current`` and leak tracking. Starting a child costs about
-    /// 20 milliseconds per spec on a two-core Linux machine in a debug build, so keep `verify` for
-    /// the edit-test loop. Exit tests, and this method, exist on macOS, Linux, FreeBSD and
+    /// ``TemporaryDirectory/current`` and leak tracking. Starting a child for each spec costs far
+    /// more than running it in process, so keep `verify` for the edit-test loop. Exit tests, and this method, exist on macOS, Linux, FreeBSD and
     /// OpenBSD.
     ///
     /// - Parameters:

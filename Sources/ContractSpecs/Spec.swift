@@ -125,6 +125,7 @@ public struct Spec<Catalog: SpecCatalog>: Identifiable, Sendable {
           FailureMessage.environment(of: Catalog.name, problem), at: sourceLocation)
         return
       }
+      settings.warnOfARaisedLimit(in: TestingSink())
       let execution = SpecExecution(settings: settings, sink: TestingSink())
       let outcome = await execution.run(self, on: factory)
       execution.conclude(outcome, leaks: LeakTracker.current)

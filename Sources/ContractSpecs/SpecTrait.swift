@@ -126,8 +126,9 @@ extension Trait where Self == SpecTrait {
 
   /// Keeps what the model checks of a test or a suite find failing in `directory`, and runs it
   /// first on the next run until it passes, in place of the directory the catalog's
-  /// `…_FAILURE_DIRECTORY` variable names or the default, a private directory beside the test
-  /// scratch directories; `nil` keeps nothing, for a test that pins a check's first report.
+  /// `…_FAILURE_DIRECTORY` variable names or the default, `contract-specs-failures` in the
+  /// package's build directory (`.build/contract-specs-failures` for `swift test`); `nil` keeps
+  /// nothing, for a test that pins a check's first report.
   ///
   /// ```swift
   /// @Suite(.failureDirectory(URL(filePath: "/var/tmp/my-cache-failures")))
@@ -171,11 +172,34 @@ enum FailureDirectory {
   }
 
   /// Where failures are kept when neither a trait nor the environment names a directory: in the
-  /// scratch root, private to the user, never in the user's home or a source tree.
+  /// package's own build directory, beside the test bundle, so that each package keeps its own.
   static var `default`: URL {
-    ScratchDirectory.root.appending(
-      path: "\(ScratchDirectory.prefix)failures-\(geteuid())", directoryHint: .isDirectory)
+    directory(forBundleAt: Bundle(for: BundleAnchor.self).bundleURL)
   }
+
+  /// The directory of kept failures for the test bundle at `bundle`: `contract-specs-failures`
+  /// in the package's scratch directory (`.build` of `swift test`), the ancestor of the bundle
+  /// that sits beside a `Package.swift`; else beside the bundle, as in Xcode's build products.
+  ///
+  /// - Parameter bundle: The test bundle, or on Linux the directory of the test executable.
+  /// - Returns: The directory.
+  static func directory(forBundleAt bundle: URL) -> URL {
+    var scratch = bundle.standardizedFileURL
+    while scratch.pathComponents.count > 1 {
+      let root = scratch.deletingLastPathComponent()
+      let manifest = root.appending(path: "Package.swift").path(percentEncoded: false)
+      if FileManager.default.fileExists(atPath: manifest) {
+        return scratch.appending(path: name, directoryHint: .isDirectory)
+      }
+      scratch = root
+    }
+    return bundle.deletingLastPathComponent().appending(path: name, directoryHint: .isDirectory)
+  }
+
+  private static var name: String { "contract-specs-failures" }
+
+  /// A class of this module, whose bundle is the test bundle the module is linked into.
+  private final class BundleAnchor {}
 }
 
 /// The limit an ``Testing/Trait/operationTimeLimit(_:)`` trait set for the running test case.

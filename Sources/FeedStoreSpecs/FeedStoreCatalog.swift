@@ -26,8 +26,8 @@ public enum FeedStoreCatalog: SpecCatalog {
   ]
 
   /// 60 seconds in the quick profile and 120 in the thorough one, whose feeds are 50 times
-  /// larger: the slowest honest operation measured, the thorough profile's insert of 100,000
-  /// images into the JSON file store under the thread sanitizer, took a few seconds.
+  /// larger: far above the slowest honest operation of this repository's stores, the thorough
+  /// profile's insert of 100,000 images into the JSON file store under the thread sanitizer.
   ///
   /// A store that deadlocks costs a spec the limit, and hung specs wait in parallel, so a
   /// catalogue that deadlocks throughout ends in about one limit: two minutes, not five, in the

@@ -11,6 +11,24 @@ import Testing
     #expect(stableHash("foobar") == 0x8594_4171_F739_67E8)
   }
 
+  @Test func engineOutOfThreads_namesItsCapAndHowToRaiseIt() {
+    #expect(
+      FailureMessage.outOfThreads(.cap(64))
+        == "ContractSpecs ran out of threads: its spec pool reached its cap of 64 threads, each "
+        + "running or blocked in an implementation; raise the cap with "
+        + "CONTRACT_SPECS_MAX_THREADS=128. Specs waited for a thread meanwhile; that wait counted "
+        + "against no implementation")
+  }
+
+  @Test func specWithNoThread_namesTheEngineNotTheImplementation() {
+    #expect(
+      FailureMessage.noThread("add_addsUp", .cap(8), waited: .seconds(10))
+        == "ContractSpecs could not run add_addsUp to its end: it waited 10 s for a thread, and "
+        + "its spec pool reached its cap of 8 threads, each running or blocked in an "
+        + "implementation; raise the cap with CONTRACT_SPECS_MAX_THREADS=16. This spec did not "
+        + "judge the implementation")
+  }
+
   @Test func closestNames_suggestsOnlyTheNearest() {
     let names = ["insert_deliversErrorOnFailure", "delete_deliversErrorOnFailure", "other"]
 

@@ -196,6 +196,31 @@ import Testing
     #expect(issues.isEmpty)
   }
 
+  /// A limit shorter than the engine measures would measure the engine: it is raised, and the
+  /// run says so once, naming both.
+  @Test(arguments: Form.allCases)
+  func limitShorterThanTheEngineMeasures_isRaisedWithAWarning(_ form: Form) async throws {
+    let spec = try #require(CounterSpec.named("add_addsUp"))
+    // A limit of each form's own, as the warning is given once per run.
+    let asked = form == .inProcess ? 3 : 4
+    let caller = #_sourceLocation
+
+    let issues = try await collectIssues {
+      try await SpecTrait.operationTimeLimit(.milliseconds(asked)).provideScope(
+        for: try #require(Test.current), testCase: Test.Case.current
+      ) {
+        try await form.verify(spec, TestCounterFactory(), caller: caller)
+      }
+    }
+
+    let expected =
+      "ContractSpecs cannot measure an operation time limit shorter than 100 ms: it gave "
+      + "operations 100 ms, not the \(asked) ms asked for"
+    // 100 ms is short on a loaded machine: only the warning is this test's.
+    let warnings = issues.filter { $0.severity == .warning }
+    #expect(warnings.flatMap { $0.comments.map(\.rawValue) } == [expected])
+  }
+
   @Test(arguments: Form.allCases)
   func knownDeviation_turnsTheSpecsFailureIntoAKnownIssueAtTheCaller(_ form: Form) async throws {
     let spec = try #require(CounterSpec.named("value_isZeroWhenNew"))

@@ -78,7 +78,88 @@ import Testing
     #expect(running.current.most > 1)
   }
 
-  private func makeSUT(width: Int) -> SpecThreadPool {
-    SpecThreadPool(width: width, patience: 0.005)
+  @Test func run_waitsAtItsCapAndSaysSo() {
+    let sut = makeSUT(width: 1, cap: 2)
+    let release = DispatchSemaphore(value: 0)
+    let blocked = block(2, threadsOf: sut, until: release)
+    blocked.wait()
+    let done = DispatchSemaphore(value: 0)
+
+    sut.run { done.signal() }
+    waitUntil { sut.starvation.isStarved }
+    let starvation = sut.starvation
+    for _ in 0..<2 { release.signal() }
+
+    done.wait()
+    #expect(starvation.limit == .cap(2))
+  }
+
+  @Test func run_saysWhenTheSystemRefusesAThreadAndTriesAgain() {
+    let starts = Locked(0)
+    let sut = makeSUT(width: 1, cap: 8) { body in
+      // The first thread starts; the second is refused once, then started.
+      let start = starts.withLock { starts in
+        defer { starts += 1 }
+        return starts
+      }
+      return start == 1 ? EAGAIN : SpecThreadPool.startSystemThread(body)
+    }
+    let release = DispatchSemaphore(value: 0)
+    defer { release.signal() }
+
+    runAJob(on: sut, behindAThreadBlockedUntil: release)
+
+    #expect(sut.starvation.limit == .system(errno: EAGAIN, threads: 1))
+  }
+
+  @Test func looks_endOnceNoJobWaits_whileAThreadStaysBlocked() {
+    let sut = makeSUT(width: 1, cap: 8)
+    let release = DispatchSemaphore(value: 0)
+    defer { release.signal() }
+    runAJob(on: sut, behindAThreadBlockedUntil: release)
+
+    waitUntil { !sut.isWatching }
+
+    #expect(!sut.isWatching)
+  }
+
+  /// Blocks `count` threads of `pool` until `release` is signaled once for each.
+  ///
+  /// - Returns: A group that ends once every thread is blocked.
+  private func block(_ count: Int, threadsOf pool: SpecThreadPool, until release: DispatchSemaphore)
+    -> DispatchGroup
+  {
+    let blocked = DispatchGroup()
+    for _ in 0..<count {
+      blocked.enter()
+      pool.run {
+        blocked.leave()
+        release.wait()
+      }
+    }
+    return blocked
+  }
+
+  /// Blocks one thread of `pool` until `release` is signaled, then runs a job and waits for it.
+  private func runAJob(
+    on pool: SpecThreadPool, behindAThreadBlockedUntil release: DispatchSemaphore
+  ) {
+    block(1, threadsOf: pool, until: release).wait()
+    let done = DispatchSemaphore(value: 0)
+    pool.run { done.signal() }
+    done.wait()
+  }
+
+  /// Waits until `condition` holds, however long that takes: the event the test waits for.
+  private func waitUntil(_ condition: () -> Bool) {
+    while !condition() { usleep(1_000) }
+  }
+
+  private func makeSUT(
+    width: Int, cap: Int = 64,
+    startThread: @escaping @Sendable (@escaping @Sendable () -> Void) -> Int32 =
+      SpecThreadPool.startSystemThread
+  ) -> SpecThreadPool {
+    SpecThreadPool(width: width, cap: cap, patience: 0.005, startThread: startThread)
   }
 }

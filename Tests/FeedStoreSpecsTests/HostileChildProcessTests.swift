@@ -92,6 +92,25 @@ import Testing
       ])
   }
 
+  // Before: the sleeper survived with parent 1 in each of these, and the spec of the last one
+  // passed: the parent looked for new processes at most every 100 ms, and these exits skip the
+  // child's own clean-up; a process made by clone(CLONE_PARENT) is not in the child's tree.
+  /// A process the store starts and leaves behind (its starter exits or is killed at once, or it
+  /// is made the test process's child) is in the child's cgroup, which the parent ends with the
+  /// spec.
+  @Test(arguments: [
+    Hostility.startsADetachedSleeperThenExitsAtOnce,
+    .startsADetachedSleeperThenExitsWithStatusThreeAtOnce,
+    .startsADetachedSleeperThenKillsItsProcess, .startsASleeperAsItsParentsChildAndWorks,
+  ])
+  func storeWhoseProcessEscapesItsTree_leavesNoProcessAliveWhenTheSpecEnds(
+    _ hostility: Hostility
+  ) async throws {
+    _ = try await failures(of: hostility)
+
+    #expect(!isRunning(try noted("sleeper")))
+  }
+
   // Before: the sleeper held a copy of a socket of the test process, such as the one through
   // which Foundation's Process learns that its child exited, so that a test waiting for that
   // child waited for good (a benchmark comparison's worker, in the quick tests). What the store's
@@ -159,21 +178,24 @@ import Testing
 
   // Before: the parent gave up before the child's pid file existed, and never looked again; the
   // stopped child hung the run for good.
-  /// A limit shorter than a child takes to start.
+  /// A limit shorter than a child takes to start, and than the engine measures.
   ///
   /// The parent keeps watching until it knows the child, then for as long as the child lives.
-  /// With 2 ms, an operation, or the spec's progress, may also outlive the limit before the
-  /// store stops its process: either way, one failure naming the limit, and the run goes on.
+  /// The 2 ms asked for are raised to the shortest limit the engine measures, 100 ms, with a
+  /// warning once per run; an operation, or the spec's progress, may also outlive the limit
+  /// before the store stops its process: either way, one failure naming the limit, and the run
+  /// goes on.
   @Test func storeThatStopsItsProcessUnderALimitShorterThanTheChildsStart_isEnded()
     async throws
   {
     let failures = try await failures(
-      of: .stopsItsProcessOnSecondInsert, timeLimit: .milliseconds(2))
+      of: .stopsItsProcessOnSecondInsert, timeLimit: .milliseconds(2)
+    ).filter { $0.hasPrefix("Expected ") }
 
     let failure = try #require(failures.first)
     #expect(failures.count == 1)
     // The child's own watchdog may fail an operation first, or the spec's progress.
-    #expect(failure.hasPrefix("Expected ") && failure.contains(" 2 ms "), "\(failure)")
+    #expect(failure.contains(" 100 ms "), "\(failure)")
     if let child = try notedIfAny("child") {
       #expect(!isRunning(child))
     }

@@ -42,6 +42,15 @@ enum Hostility: String, Codable, CaseIterable, Sendable {
   /// detached sleeper that leaves once the store's directory is removed, then kills its own
   /// process with SIGKILL, so that the child can end nothing.
   case startsADetachedSleeperThenKillsItsProcess
+  /// Insert starts a detached sleeper that leaves once the store's directory is removed, then
+  /// exits with `_exit(0)` at once, before its process can look for what it started.
+  case startsADetachedSleeperThenExitsAtOnce
+  /// As ``startsADetachedSleeperThenExitsAtOnce``, with `_exit(3)`.
+  case startsADetachedSleeperThenExitsWithStatusThreeAtOnce
+  /// Insert starts a sleeper that leaves once the store's directory is removed through
+  /// `clone(CLONE_PARENT)`, which makes it the child of the test process, not of the store's:
+  /// no walk down from the store's process finds it. Then insert works.
+  case startsASleeperAsItsParentsChildAndWorks
   /// Insert removes its child process's control directory, then works.
   case removesItsControlDirectoryAndWorks
   /// Insert puts a directory where its child process writes its report, then works.
@@ -134,6 +143,14 @@ actor HostileFeedStore: FeedStore {
       noteOpenFiles(as: "open-files")
       startDetachedSleeper(untilItsDirectoryIsRemoved: true)
       kill(getpid(), SIGKILL)
+    case .startsADetachedSleeperThenExitsAtOnce:
+      startDetachedSleeper(untilItsDirectoryIsRemoved: true)
+      _exit(0)
+    case .startsADetachedSleeperThenExitsWithStatusThreeAtOnce:
+      startDetachedSleeper(untilItsDirectoryIsRemoved: true)
+      _exit(3)
+    case .startsASleeperAsItsParentsChildAndWorks:
+      startSleeperAsItsParentsChild()
     case .removesItsControlDirectoryAndWorks:
       if let control = Self.controlDirectory() { try? FileManager.default.removeItem(at: control) }
     case .blocksItsReportAndWorks:
@@ -215,6 +232,23 @@ actor HostileFeedStore: FeedStore {
     note(sleeper, as: "sleeper")
   }
 
+  /// Starts, through `clone(CLONE_PARENT)`, a process that sleeps until the store's directory is
+  /// removed, noting its id in the store's directory.
+  private func startSleeperAsItsParentsChild() {
+    #if os(Linux)
+      guard let path = strdup(directory.path(percentEncoded: false)) else { return }
+      // CLONE_PARENT, with SIGCHLD to the parent it shares: a fork whose process is its
+      // parent's sibling. Only async-signal-safe calls in the new process.
+      let processID = rawSystemCall(cloneSystemCall, 0x0000_8000 | Int(SIGCHLD), 0, 0, 0, 0)
+      if processID == 0 {
+        while access(path, F_OK) == 0 { usleep(10_000) }
+        _exit(0)
+      }
+      free(path)
+      note(pid_t(processID), as: "sleeper")
+    #endif
+  }
+
   /// Writes the id of the canary process the test started into the control directory's `pid`
   /// file, where a parent that trusted it would signal that process.
   private func nameTheCanaryInTheControlDirectory() {
@@ -270,3 +304,19 @@ final class HangReleases: Sendable {
     }
   }
 }
+
+#if os(Linux)
+  /// The C library's `syscall`, whose variadic arguments Swift cannot pass: its assembly passes
+  /// the first six through as they are.
+  /// The number of the `clone` system call, which Swift does not import.
+  #if arch(x86_64)
+    private let cloneSystemCall = 56
+  #else
+    private let cloneSystemCall = 220
+  #endif
+
+  @_silgen_name("syscall")
+  private func rawSystemCall(
+    _ number: Int, _ first: Int, _ second: Int, _ third: Int, _ fourth: Int, _ fifth: Int
+  ) -> Int
+#endif

@@ -5,10 +5,12 @@
 
 // The process control a spec's child process and its parent need that Swift does not import:
 // variadic calls (prctl, syscall), system calls newer than the C library's declarations, socket
-// peer credentials, and what must run in a signal handler, where Swift code may not.
+// peer credentials, what must run in a signal handler, where Swift code may not, and a thread
+// start that says when the system refused it.
 //
-// Every function returns -1 with errno set when it fails; ENOSYS where the system has no such
-// thing. Process file descriptors (pidfds), child subreapers and /proc are Linux's.
+// Every function but the thread start returns -1 with errno set when it fails; ENOSYS where the
+// system has no such thing. Process file descriptors (pidfds), child subreapers and /proc are
+// Linux's.
 
 /// Makes this process a child subreaper: a descendant orphaned by its parent's exit is
 /// re-parented to this process rather than to init, so it stays in this process's subtree.
@@ -62,5 +64,14 @@ int contractspecs_peer_pidfd(int connection);
 
 /// The id of the process that made `connection`, as the kernel recorded it when it connected.
 pid_t contractspecs_peer_process_id(int connection);
+
+/// Starts a detached thread that runs `body(context)`, returning 0, or the error number
+/// `pthread_create` gave (EAGAIN when the system allows this user no more threads), with no
+/// thread started: unlike Foundation's `Thread`, which on Linux starts nothing without a word.
+int contractspecs_start_thread(void *(*body)(void *), void *context);
+
+/// How many processes and threads this user may run in all (`ulimit -u`), or -1 when unlimited
+/// or unknown.
+long long contractspecs_process_limit(void);
 
 #endif

@@ -82,6 +82,9 @@ enum FailureMessage {
     case .noProgress(let last):
       return "Expected \(settings.specID) to make progress, but nothing it waits for started or "
         + "ended for \(limit)" + (last.map { ", after \($0)" } ?? "")
+    case .noThread(let engineLimit):
+      let wait = OperationWatch.longestWaitForAThread(limit: settings.operationTimeLimit)
+      return noThread(settings.specID, engineLimit, waited: wait)
     }
   }
 

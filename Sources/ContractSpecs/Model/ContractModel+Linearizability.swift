@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 extension ContractModel {
@@ -42,12 +43,14 @@ extension ContractModel {
   public func checkLinearizability(tasks: Int, operationsPerTask: Int, rounds: Int) async throws {
     let round = ConcurrentRound(model: self)
     let state = round.startState(instances: round.instanceCount(tasks: tasks))
-    let store = FailureStore<KeptProgram>(check: "linearizability")
+    let store = FailureStore(check: "linearizability")
     if let store {
-      for kept in store.entries {
+      for kept in store.entries(of: KeptProgram.self) {
         let calls = try await round.run(kept.program)
         if Linearization(model: self, calls: calls).verdict(from: state) == .notLinearizable {
-          try await report(calls, program: kept.program, of: round, state: state) {
+          try await report(
+            calls, program: kept.program, of: round, state: state, keptIn: store.file
+          ) {
             "again, as it kept them from an earlier run (seed \(kept.seed))"
           }
           return
@@ -83,7 +86,8 @@ extension ContractModel {
   @discardableResult
   private func report(
     _ calls: [ConcurrentRound<Self>.Call], program: ConcurrentRound<Self>.Program,
-    of round: ConcurrentRound<Self>, state: State, circumstances: () -> String
+    of round: ConcurrentRound<Self>, state: State, keptIn file: URL? = nil,
+    circumstances: () -> String
   ) async throws -> ConcurrentRound<Self>.Program {
     var best = (program: program, calls: calls)
     var runs = 0
@@ -132,13 +136,23 @@ extension ContractModel {
     SpecRun.recordFailure(
       FailureMessage.notLinearizable(
         tasks: best.program.count, contractName: contractName, circumstances: circumstances(),
-        history: lines))
+        history: lines) + (file.map(FailureMessage.keptIn) ?? ""))
     return best.program
   }
 }
 
 /// A round's program a check keeps for the next runs.
-struct KeptProgram: Codable, Sendable {
+struct KeptProgram: KeptFailure {
   let seed: UInt64
   let program: [[DrawnStep]]
+
+  /// The most tasks a kept round may have.
+  static var maxTasks: Int { 64 }
+
+  var isReplayable: Bool {
+    (1...Self.maxTasks).contains(program.count)
+      && program.allSatisfy { task in
+        (1...DrawnStep.maxSteps).contains(task.count) && task.allSatisfy(\.isReplayable)
+      }
+  }
 }

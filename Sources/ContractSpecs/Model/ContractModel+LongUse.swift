@@ -1,3 +1,5 @@
+import Foundation
+
 extension ContractModel {
   /// Runs one instance through `operations` random steps from each of the running spec's seeds,
   /// each checked against the model, and records one failure for the first step that breaks the
@@ -28,9 +30,10 @@ extension ContractModel {
   /// - Throws: What making an instance throws; the spec then fails with it.
   public func checkLongUse(operations: Int) async throws {
     let run = SequenceRun(model: self)
-    let store = FailureStore<KeptSequence>(check: "long-use")
+    let store = FailureStore(check: "long-use")
     let failedAgain = try await failsAgain(keptIn: store, of: run) {
-      try await reportLongUse(LongUse.Failed(of: $0, failure: $1), of: run, introduction: $2)
+      try await reportLongUse(
+        LongUse.Failed(of: $0, failure: $1), of: run, keptIn: store?.file, introduction: $2)
     }
     guard !failedAgain else { return }
     try await DescriptorLimit.lowered {
@@ -65,21 +68,24 @@ extension ContractModel {
   }
 
   /// Shrinks the failing long use `failed` and records one failure introduced by
-  /// `introduction`.
+  /// `introduction`, ending with the kept `file` it replayed, if any.
   ///
   /// It shrinks to a short sequence when the last steps fail alone on a new instance, else to
   /// the shortest end of the use that still fails; it delivers the numbers that replay what it
   /// printed.
   @discardableResult
   private func reportLongUse(
-    _ failed: LongUse.Failed<Operation>, of run: SequenceRun<Self>, introduction: () -> String
+    _ failed: LongUse.Failed<Operation>, of run: SequenceRun<Self>, keptIn file: URL? = nil,
+    introduction: () -> String
   ) async throws -> [DrawnStep] {
+    let source = file.map(FailureMessage.keptIn) ?? ""
     let (drawn, failure) = (failed.drawn, failed.failure)
     let window = Array(drawn.suffix(LongUse.window))
     let windowed = try await run.replay(window)
     if windowed.failure != nil {
       return try await shrink(
-        windowed, from: failed.steps.count, failing: failure, of: run, introduction: introduction)
+        windowed, from: failed.steps.count, failing: failure, of: run, keptIn: file,
+        introduction: introduction)
     }
     // The last steps alone pass: find the latest start from which the steps still fail.
     var (failing, passing) = (0, drawn.count - window.count)
@@ -87,7 +93,7 @@ extension ContractModel {
     guard needed.failure != nil else {
       SpecRun.recordFailure(
         introduction() + FailureMessage.notShrunk(instanceName: instanceName)
-          + LongUse.lastSteps(of: failed.steps, failing: failure))
+          + LongUse.lastSteps(of: failed.steps, failing: failure) + source)
       return drawn
     }
     while passing - failing > 1 {
@@ -105,7 +111,7 @@ extension ContractModel {
         + FailureMessage.longUseNeedsItsPrefix(
           from: failure.step - neededFailure.step + 1, steps: neededFailure.step + 1,
           instanceName: instanceName)
-        + LongUse.lastSteps(of: needed.steps, failing: neededFailure))
+        + LongUse.lastSteps(of: needed.steps, failing: neededFailure) + source)
     return Array(drawn[failing...])
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 extension ContractModel {
@@ -31,9 +32,9 @@ extension ContractModel {
   /// - Throws: What making an instance throws; the spec then fails with it.
   public func checkSequences(count: Int, maxLength: Int = 30) async throws {
     let run = SequenceRun(model: self)
-    let store = FailureStore<KeptSequence>(check: "sequences")
+    let store = FailureStore(check: "sequences")
     let failedAgain = try await failsAgain(keptIn: store, of: run) {
-      try await report($0, failure: $1, of: run, introduction: $2)
+      try await report($0, failure: $1, of: run, keptIn: store?.file, introduction: $2)
     }
     guard !failedAgain else { return }
     let sequences = SpecRun.sequences(default: count)
@@ -120,13 +121,13 @@ extension ContractModel {
   ///
   /// - Returns: Whether a kept sequence failed again.
   func failsAgain(
-    keptIn store: FailureStore<KeptSequence>?, of run: SequenceRun<Self>,
+    keptIn store: FailureStore?, of run: SequenceRun<Self>,
     reporting report: (
       SequenceRun<Self>.Session, (step: Int, message: String), () -> String
     ) async throws -> Void
   ) async throws -> Bool {
     guard let store else { return false }
-    for kept in store.entries {
+    for kept in store.entries(of: KeptSequence.self) {
       let session = try await run.replay(kept.drawn)
       if let failure = session.failure {
         try await report(session, failure) {
@@ -141,30 +142,33 @@ extension ContractModel {
   }
 
   /// Shrinks the failing `session` when it fails again on new instances, records one failure
-  /// introduced by `introduction`, and delivers the numbers that replay what it printed.
+  /// introduced by `introduction`, ending with the kept `file` it replayed, if any, and delivers
+  /// the numbers that replay what it printed.
   @discardableResult
   private func report(
     _ session: SequenceRun<Self>.Session, failure: (step: Int, message: String),
-    of run: SequenceRun<Self>, introduction: () -> String
+    of run: SequenceRun<Self>, keptIn file: URL? = nil, introduction: () -> String
   ) async throws -> [DrawnStep] {
     let replayed = try await run.replay(session.drawnThroughFailure)
     guard replayed.failure != nil else {
       SpecRun.recordFailure(
         introduction() + FailureMessage.notShrunk(instanceName: instanceName)
-          + ModelCode.replay(session.steps, failing: failure.step, because: failure.message))
+          + ModelCode.replay(session.steps, failing: failure.step, because: failure.message)
+          + (file.map(FailureMessage.keptIn) ?? ""))
       return session.drawnThroughFailure
     }
     return try await shrink(
-      replayed, from: session.steps.count, failing: failure, of: run, introduction: introduction)
+      replayed, from: session.steps.count, failing: failure, of: run, keptIn: file,
+      introduction: introduction)
   }
 
   /// Shrinks `replayed`, a replay on new instances that failed, of a session of `original` steps
   /// that failed with `failure`; records one failure introduced by `introduction` with the
-  /// shrunk steps, and delivers their numbers.
+  /// shrunk steps, ending with the kept `file` it replayed, if any, and delivers their numbers.
   func shrink(
     _ replayed: SequenceRun<Self>.Session, from original: Int,
     failing failure: (step: Int, message: String), of run: SequenceRun<Self>,
-    introduction: () -> String
+    keptIn file: URL?, introduction: () -> String
   ) async throws -> [DrawnStep] {
     let shrunk = try await SequenceShrinker(run: run).shrink(replayed)
     let steps = shrunk.session.steps
@@ -172,16 +176,21 @@ extension ContractModel {
     SpecRun.recordFailure(
       introduction()
         + FailureMessage.shrunk(to: steps.count, from: original, instanceName: instanceName)
-        + ModelCode.replay(steps, failing: shrunkFailure.step, because: shrunkFailure.message))
+        + ModelCode.replay(steps, failing: shrunkFailure.step, because: shrunkFailure.message)
+        + (file.map(FailureMessage.keptIn) ?? ""))
     return shrunk.drawn
   }
 }
 
 /// A failing sequence a check keeps for the next runs: the numbers its steps were drawn from,
 /// shrunk.
-struct KeptSequence: Codable, Sendable {
+struct KeptSequence: KeptFailure {
   let seed: UInt64
   let drawn: [DrawnStep]
+
+  var isReplayable: Bool {
+    drawn.count <= DrawnStep.maxSteps && drawn.allSatisfy(\.isReplayable)
+  }
 }
 
 /// Thrown when a replayed step names an instance that does not exist by then.

@@ -88,4 +88,16 @@ public struct ModelDraw: Sendable {
 struct DrawnStep: Codable, Hashable, Sendable {
   let sequence: Int
   var numbers: [Int]
+
+  /// The most steps a kept sequence, or a kept task's calls, may have.
+  static var maxSteps: Int { 10_000 }
+  /// The most numbers one step may be drawn from.
+  static var maxNumbers: Int { 1_000 }
+
+  /// Whether the step could have been drawn: a sequence from 1, few enough numbers, none below 0.
+  ///
+  /// A kept file from another version, or edited, may hold anything.
+  var isReplayable: Bool {
+    sequence >= 1 && numbers.count <= Self.maxNumbers && numbers.allSatisfy { $0 >= 0 }
+  }
 }

@@ -38,6 +38,9 @@ struct ChildControlDirectory: Sendable {
     case standardError = "stderr"
     /// What the child recorded, written once the spec has ended.
     case report = "report.json"
+    /// `joined` once the child is in its cgroup (``ChildCgroup``), before the spec starts, or
+    /// `failed`.
+    case cgroup
   }
 
   func path(of file: File) -> String { "\(path)/\(file.rawValue)" }

@@ -20,6 +20,9 @@
         _exit(70)
       }
       let control = ChildControlDirectory(path: payload.controlDirectory)
+      if let cgroup = payload.cgroup {
+        control.write(ChildCgroup.join(cgroup) ? "joined" : "failed", to: .cgroup)
+      }
       let standardError = open(
         control.path(of: .standardError), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o600)
       if standardError >= 0 {

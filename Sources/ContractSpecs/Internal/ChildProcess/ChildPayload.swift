@@ -16,6 +16,8 @@ struct ChildPayload: Codable, Sendable {
   /// A value only this run knows, which the child's report must carry: a report is accepted only
   /// from a child that reached the end of the spec.
   let nonce: String
+  /// The directory of the cgroup the child joins first (``ChildCgroup``), if there is one.
+  let cgroup: String?
 }
 
 /// What the child recorded while it ran the spec, written once the spec has ended.

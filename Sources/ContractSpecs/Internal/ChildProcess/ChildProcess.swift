@@ -23,6 +23,8 @@
         sink.record(FailureMessage.environment(of: Catalog.name, problem), at: caller)
         return []
       case .success(let settings):
+        settings.warnOfARaisedLimit(in: sink)
+        let cgroup = ChildCgroup.make()
         do {
           control = try ChildControlDirectory.make()
           payload = ChildPayload(
@@ -30,10 +32,13 @@
             specID: spec.id,
             factoryType: _mangledTypeName(Factory.self) ?? String(reflecting: Factory.self),
             factory: try JSONEncoder().encode(factory), settings: settings,
-            controlDirectory: control.path, nonce: UUID().uuidString)
+            controlDirectory: control.path, nonce: UUID().uuidString,
+            cgroup: try? cgroup.get().path)
           supervisor = try ChildSupervisor(
-            control: control, limit: settings.operationTimeLimit, nonce: payload.nonce)
+            control: control, limit: settings.operationTimeLimit, nonce: payload.nonce,
+            cgroup: cgroup)
         } catch {
+          _ = try? cgroup.get().end()
           sink.record(FailureMessage.childNotStarted(spec.id, because: error), at: caller)
           return []
         }
@@ -51,7 +56,11 @@
       } else {
         status = await run(payload, test: test, caller: caller)
       }
-      let intervention = supervisor.stop()
+      let (intervention, escape) = supervisor.stop()
+      if let escape {
+        SpecExecution.warnOncePerRun(
+          FailureMessage.processesMayHaveEscaped(escape), to: sink, at: caller)
+      }
       if let report = control.read(.report).flatMap({
         try? JSONDecoder().decode(ChildReport.self, from: $0)
       }), report.nonce == payload.nonce {

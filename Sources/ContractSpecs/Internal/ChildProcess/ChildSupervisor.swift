@@ -13,6 +13,8 @@
   final class ChildSupervisor: Sendable {
     private let control: ChildControlDirectory
     private let limit: Duration
+    /// The child's cgroup, or why it has none.
+    private let cgroup: Result<ChildCgroup, ChildCgroup.Unavailable>
     private let state: Locked<State>
     private let checks = ScheduledChecks()
 
@@ -26,12 +28,17 @@
       var intervention: ChildIntervention?
     }
 
-    /// A supervisor for the child that will introduce itself with `nonce` in `control`.
+    /// A supervisor for the child that will introduce itself with `nonce` in `control`, and
+    /// join `cgroup`, if it has one.
     ///
     /// - Throws: An error when it cannot listen in `control`.
-    init(control: ChildControlDirectory, limit: Duration, nonce: String) throws {
+    init(
+      control: ChildControlDirectory, limit: Duration, nonce: String,
+      cgroup: Result<ChildCgroup, ChildCgroup.Unavailable>
+    ) throws {
       self.control = control
       self.limit = limit
+      self.cgroup = cgroup
       state = Locked(State(handshake: try ChildHandshake(listeningIn: control, for: nonce)))
     }
 
@@ -42,10 +49,12 @@
     }
 
     /// Stops checking, then ends whatever is left of the processes the child started, such as
-    /// one that outlived it, and waits until they have exited.
+    /// one that outlived it, and waits until they have exited: every process in the child's
+    /// cgroup, where it has one, and the processes it proved are the child's descendants.
     ///
-    /// - Returns: How the supervisor ended the child, if it did.
-    func stop() -> ChildIntervention? {
+    /// - Returns: How the supervisor ended the child, if it did, and why a process the child
+    ///   started may still run, when the supervisor cannot prove that none does.
+    func stop() -> (intervention: ChildIntervention?, escape: String?) {
       checks.stop()
       // The wait is outside the lock: a check that started meanwhile would block on it, and
       // with it the watchdog's one thread; once stopped, no check uses the tree.
@@ -60,7 +69,25 @@
         tree.waitForDescendantsToExit()
         tree.release()
       }
-      return intervention
+      return (intervention, endCgroup())
+    }
+
+    /// Ends every process in the child's cgroup.
+    ///
+    /// - Returns: Why a process the child started may still run, or `nil` when the kernel said
+    ///   the cgroup the child joined is empty, or the child ended before it could join.
+    private func endCgroup() -> String? {
+      switch cgroup {
+      case .failure(let unavailable):
+        return unavailable.reason
+      case .success(let cgroup):
+        let isEmpty = cgroup.end()
+        switch control.read(.cgroup).map({ String(decoding: $0, as: UTF8.self) }) {
+        case "joined": return isEmpty ? nil : FailureMessage.cgroupNotEmptied
+        case nil: return nil
+        default: return FailureMessage.childNotInCgroup
+        }
+      }
     }
 
     private func schedule() {

@@ -6,10 +6,9 @@ import Dispatch
 /// The round's tasks then call the implementation in parallel, preempted anywhere, and a task
 /// that suspends inside a call (a `Task.yield()` between two pieces of a write) waits for a
 /// thread to take it up again while the others go on. Both matter: on ``SpecThreadPool``, one
-/// thread per core taking jobs in turns, a cache that serves each instance its own last insert
-/// passed the spec about it in 16 of 30 runs on two cores; with a thread for each task, a cache
-/// that writes in pieces across suspension points passed in about half; here, neither passed in
-/// 30 runs.
+/// thread per core taking jobs in turns, or with one thread for each task, broken caches passed
+/// the spec about them in many runs that this executor catches (docs/Architecture.md,
+/// "Measurements behind the engine's choices").
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 final class ConcurrentCallExecutor: TaskExecutor {
   func enqueue(_ job: consuming ExecutorJob) {

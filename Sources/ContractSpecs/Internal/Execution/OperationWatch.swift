@@ -6,6 +6,11 @@ import SharedSupport
 ///
 /// ``SpecRun/perform(_:_:)`` registers each operation here, so that the watchdog knows what the
 /// spec waits for and a failure can name it.
+///
+/// The time a job of the spec waits for a thread that ``SpecThreadPool`` cannot start (its cap,
+/// or the system's limit) is the engine's, never the implementation's: the watchdog waits while
+/// it lasts, and the spec's operations start counting again once the job has its thread. A spec
+/// that gets no thread for ``longestWaitForAThread(limit:)`` ends, naming the engine's limit.
 final class OperationWatch: Sendable {
   private let limit: Duration
   private let progress: Locked<Progress>
@@ -28,11 +33,57 @@ final class OperationWatch: Sendable {
     var isExpiryRequested = false
     /// The operation that ended last, when it threw, with the type of its error.
     var lastThrow: (operation: OperationName, errorType: ObjectIdentifier)?
+    /// How many of the spec's jobs wait for a pool thread, and since when the first did.
+    var queuedJobs = 0
+    var queuedSince: UInt64 = 0
+    /// Whether the watchdog waited for the engine during the jobs' present wait.
+    var isWaitingForTheEngine = false
+    /// The limit of the engine's that made the spec wait, if one did.
+    var engineLimit: SpecThreadPool.Limit?
   }
 
   private struct InFlight: Sendable {
     let name: OperationName
-    let start: UInt64
+    var start: UInt64
+  }
+
+  /// The limit of the engine's that made the spec wait for a thread, if one did.
+  var engineLimit: SpecThreadPool.Limit? { progress.withLock { $0.engineLimit } }
+
+  /// The shortest limit the engine measures; a shorter one asked for is raised to it.
+  ///
+  /// A job may wait a few times the pool's patience for a thread, and a child beats its heart
+  /// every quarter of the limit: a shorter limit would measure the engine.
+  static var shortestLimit: Duration { .milliseconds(100) }
+
+  /// The longest a spec's job waits for a thread the pool cannot start before the spec ends: ten
+  /// times its limit, and at least ten seconds.
+  static func longestWaitForAThread(limit: Duration) -> Duration {
+    max(limit * 10, .seconds(10))
+  }
+
+  /// Registers that a job of the spec waits for a pool thread.
+  func jobQueued() {
+    let now = Self.now()
+    progress.withLock { progress in
+      if progress.queuedJobs == 0 { progress.queuedSince = now }
+      progress.queuedJobs += 1
+    }
+  }
+
+  /// Registers that a job of the spec got its thread: after a wait for the engine, the spec's
+  /// operations and its progress count from now.
+  func jobStarted() {
+    let now = Self.now()
+    progress.withLock { progress in
+      progress.queuedJobs -= 1
+      guard progress.isWaitingForTheEngine else { return }
+      progress.isWaitingForTheEngine = false
+      progress.lastProgress = max(progress.lastProgress, now)
+      for token in progress.inFlight.keys {
+        progress.inFlight[token]?.start = now
+      }
+    }
   }
 
   /// Whether the watchdog has given up on the spec.
@@ -119,13 +170,29 @@ final class OperationWatch: Sendable {
 
   private func check() {
     let limit = Self.nanoseconds(limit)
+    let longestWait = Self.nanoseconds(Self.longestWaitForAThread(limit: self.limit))
+    let starvation = SpecThreadPool.shared.starvation
     let now = Self.now()
     let (expiry, nextCheck) = progress.withLock { progress -> (Expiry?, UInt64?) in
       guard !progress.isFinished, progress.expiry == nil else { return (nil, nil) }
       let oldest = progress.inFlight.values.min { $0.start < $1.start }
-      if let oldest, progress.isExpiryRequested || now &- oldest.start >= limit {
+      let isDue =
+        if let oldest {
+          progress.isExpiryRequested || now &- oldest.start >= limit
+        } else {
+          now &- progress.lastProgress >= limit
+        }
+      if isDue, progress.queuedJobs > 0, starvation.isStarved, let engineLimit = starvation.limit {
+        progress.isWaitingForTheEngine = true
+        progress.engineLimit = engineLimit
+        if now &- progress.queuedSince >= longestWait {
+          progress.expiry = .noThread(engineLimit)
+        } else {
+          return (nil, limit)
+        }
+      } else if let oldest, isDue {
         progress.expiry = .operation(oldest.name.text)
-      } else if oldest == nil, now &- progress.lastProgress >= limit {
+      } else if isDue {
         progress.expiry = .noProgress(after: progress.lastOperation?.text)
       }
       if let expiry = progress.expiry { return (expiry, nil) }
@@ -153,6 +220,8 @@ enum Expiry: Sendable, Equatable {
   case operation(String)
   /// Nothing the spec waits for started or ended within the limit, after the named operation.
   case noProgress(after: String?)
+  /// The spec waited for a thread the engine could not start, for its limit, for too long.
+  case noThread(SpecThreadPool.Limit)
 }
 
 /// Thrown out of an operation that returns after the watchdog gave up on its spec, so that the

@@ -1,4 +1,5 @@
 import SharedSupport
+import Testing
 
 /// One execution of one spec on one factory: the single path both forms take, in the test's own
 /// process and in a child process.
@@ -81,7 +82,7 @@ final class SpecExecution: Sendable {
         resume(with: .finished)
       }
       if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-        Task(executorPreference: SpecExecutor(), operation: body)
+        Task(executorPreference: SpecExecutor(watch: watch), operation: body)
       } else {
         Task(operation: body)
       }
@@ -125,6 +126,9 @@ final class SpecExecution: Sendable {
   ///   - leaks: The running test case's leak tracker, if it tracks leaks.
   func conclude(_ outcome: Outcome, leaks: LeakTracker?) {
     let state = state.current
+    if let limit = watch.engineLimit {
+      warnOncePerRun(FailureMessage.outOfThreads(limit))
+    }
     if case .abandoned(let expiry) = outcome {
       sink.record(FailureMessage.expired(expiry, settings: settings), at: settings.caller)
       leaks?.excuseSurvivors()
@@ -156,6 +160,22 @@ final class SpecExecution: Sendable {
     guard !watch.isAbandoned else { return }
     sink.warn(message, at: settings.caller)
   }
+
+  /// Records a warning at the caller's line, even once the spec has been abandoned, unless this
+  /// process has recorded the same already: for what the engine says of itself once per run.
+  func warnOncePerRun(_ message: String) {
+    Self.warnOncePerRun(message, to: sink, at: settings.caller)
+  }
+
+  /// Records a warning in `sink` at `location` unless this process has recorded the same already.
+  static func warnOncePerRun(_ message: String, to sink: any IssueSink, at location: SourceLocation)
+  {
+    guard warningsGiven.withLock({ $0.insert(message).inserted }) else { return }
+    sink.warn(message, at: location)
+  }
+
+  /// The warnings ``warnOncePerRun(_:to:at:)`` has recorded in this process.
+  private static let warningsGiven = Locked(Set<String>())
 
   /// Attaches `bytes` at the caller's line, unless the spec has been abandoned.
   func attach(_ bytes: [UInt8], named name: String) {

@@ -17,6 +17,9 @@ struct SpecSettings: Codable, Sendable {
   let operationTimeLimit: Duration
   /// Whether a trait pinned ``operationTimeLimit``, rather than the catalog's profile.
   let isLimitPinned: Bool
+  /// The limit asked for, when it is shorter than the engine can measure and
+  /// ``operationTimeLimit`` is the shortest it can.
+  let askedLimit: Duration?
   /// The seeds of the spec's random work: the one derived from the spec's id first, then, in the
   /// thorough profile, a fresh one; or only the seed the environment asks to replay.
   let seeds: [UInt64]
@@ -56,10 +59,11 @@ struct SpecSettings: Codable, Sendable {
     }
     let profile = SpecProfile.pinned ?? read.profile ?? .quick
     let pinnedLimit = OperationTimeLimit.pinned
-    let limit = pinnedLimit ?? Catalog.operationTimeLimit(in: profile)
-    guard limit > .zero else {
-      return .failure(EnvironmentProblem(problems: [FailureMessage.noTimeLeft(by: limit)]))
+    let asked = pinnedLimit ?? Catalog.operationTimeLimit(in: profile)
+    guard asked > .zero else {
+      return .failure(EnvironmentProblem(problems: [FailureMessage.noTimeLeft(by: asked)]))
     }
+    let limit = max(asked, OperationWatch.shortestLimit)
     let derived = stableHash(spec.id)
     let seeds: [UInt64] =
       if let replayed = read.seed {
@@ -74,11 +78,21 @@ struct SpecSettings: Codable, Sendable {
         catalogName: Catalog.name, environmentPrefix: Catalog.environmentPrefix,
         specID: spec.id, factoryName: String(reflecting: factoryType), profile: profile,
         operationTimeLimit: limit,
-        isLimitPinned: pinnedLimit != nil, seeds: seeds, replaysSeed: read.seed != nil,
+        isLimitPinned: pinnedLimit != nil, askedLimit: asked < limit ? asked : nil, seeds: seeds,
+        replaysSeed: read.seed != nil,
         sequences: read.sequences,
         failureDirectory: FailureDirectory.resolve(environment: read.failureDirectory),
         temporaryDirectory: TemporaryDirectory.scoped,
         tracksLeaks: LeakTracker.current != nil, caller: caller))
+  }
+
+  /// Warns in `sink`, once per run, when the limit asked for is shorter than the engine measures:
+  /// where `verify` is called, so that a child that never reports still has it said.
+  func warnOfARaisedLimit(in sink: any IssueSink) {
+    guard let askedLimit else { return }
+    SpecExecution.warnOncePerRun(
+      FailureMessage.limitTooShort(asked: askedLimit, used: operationTimeLimit), to: sink,
+      at: caller)
   }
 
   /// The environment variables that replay a random sequence of `seed`: the profile, when it is
