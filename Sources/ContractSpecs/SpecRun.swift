@@ -71,8 +71,26 @@ public enum SpecRun {
   /// - Parameter message: The failure, such as `Expected retrieve after an insert to deliver 3
   ///   images, but it delivered nil`.
   public static func recordFailure(_ message: String) {
+    recordFailure(message, likelyCause: nil)
+  }
+
+  /// Records a failure of the running spec at the line that called `verify`, with what it
+  /// likely says about the implementation, so that a flaw many specs fail for is read once.
+  ///
+  /// The first failure of a cause on a factory type in a run comes after a headline that names
+  /// the cause; the run ends with a digest of each cause and the specs that failed for it, such
+  /// as `the timestamp loses its sub-second part in 29 specs`. Each spec still fails with its
+  /// own message. ``Exact/likelyCause(from:to:)-(Date,Date)`` and its siblings find the words
+  /// for common flaws.
+  ///
+  /// - Parameters:
+  ///   - message: The failure, as ``recordFailure(_:)`` takes it.
+  ///   - likelyCause: The flaw in words about the implementation, with its subject: `the
+  ///     timestamp loses its sub-second part`, `the images come back in reverse order`; `nil`
+  ///     when the difference says nothing general.
+  public static func recordFailure(_ message: String, likelyCause: String?) {
     if let execution = SpecExecution.current {
-      execution.record(message)
+      execution.record(message, likelyCause: likelyCause)
     } else {
       Issue.record(Comment(rawValue: message))
     }

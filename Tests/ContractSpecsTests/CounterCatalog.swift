@@ -79,7 +79,9 @@ enum CounterCatalog: SpecCatalog {
         try await counter.value()
       }
       if value != 5 {
-        SpecRun.recordFailure("Expected 2 + 3 to make 5, but the counter was \(value)")
+        SpecRun.recordFailure(
+          "Expected 2 + 3 to make 5, but the counter was \(value)",
+          likelyCause: value == 10 ? "the counter adds each amount twice" : nil)
       }
     },
   ]

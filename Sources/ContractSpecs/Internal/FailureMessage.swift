@@ -220,6 +220,31 @@ enum FailureMessage {
       + "budget; its \(calls) calls were not judged"
   }
 
+  // MARK: Likely causes
+
+  /// The headline before the first failure of a likely cause on a factory type in a run.
+  static func likelyCause(_ cause: String, catalog: String, factory: String) -> String {
+    "Likely cause: \(cause), in \(typeName(factory)) (\(catalog)); the failures that show it "
+      + "follow, and the run lists their specs when it ends"
+  }
+
+  /// A type's name without its module, as a person wrote it: `WholeSecondFactory`.
+  private static func typeName(_ reflected: String) -> String {
+    reflected.hasPrefix("(") ? reflected : String(reflected.split(separator: ".").last ?? "")
+  }
+
+  static let causeDigestTitle = "Likely causes of this run's failures:"
+
+  /// A line of the digest a run prints when it ends: a cause and the specs that failed for it.
+  static func causeDigestLine(_ cause: String, catalog: String, factory: String, specs: [String])
+    -> String
+  {
+    let count = specs.count == 1 ? "1 spec" : "\(specs.count) specs"
+    let shown = specs.prefix(3).joined(separator: ", ")
+    let more = specs.count > 3 ? ", and \(specs.count - 3) more" : ""
+    return "  \(typeName(factory)) (\(catalog)): \(cause) in \(count): \(shown)\(more)"
+  }
+
   // MARK: A catalog's self-test
 
   static func passedBrokenImplementation(_ specID: String, _ name: String) -> String {

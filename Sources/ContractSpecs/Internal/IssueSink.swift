@@ -7,6 +7,11 @@ import Testing
 protocol IssueSink: Sendable {
   /// Records a failure saying `message` at `location`.
   func record(_ message: String, at location: SourceLocation)
+  /// Records a failure saying `message` at `location`, whose likely cause is `cause`: the first
+  /// failure of that cause on the factory type in the run carries a headline naming it.
+  func record(
+    _ message: String, at location: SourceLocation, likelyCause cause: String,
+    of settings: SpecSettings)
   /// Records a warning saying `message` at `location`: an issue that does not fail the test.
   func warn(_ message: String, at location: SourceLocation)
   /// Attaches `bytes` to the running test as a file named `name`.
@@ -20,6 +25,23 @@ protocol IssueSink: Sendable {
 struct TestingSink: IssueSink {
   func record(_ message: String, at location: SourceLocation) {
     Issue.record(Comment(rawValue: message), sourceLocation: location)
+  }
+
+  func record(
+    _ message: String, at location: SourceLocation, likelyCause cause: String,
+    of settings: SpecSettings
+  ) {
+    CauseDigest.shared.note(
+      cause, specID: settings.specID, catalog: settings.catalogName,
+      factory: settings.factoryName
+    ) { isFirst in
+      if isFirst {
+        warn(
+          FailureMessage.likelyCause(
+            cause, catalog: settings.catalogName, factory: settings.factoryName), at: location)
+      }
+      record(message, at: location)
+    }
   }
 
   func warn(_ message: String, at location: SourceLocation) {
@@ -56,6 +78,14 @@ final class CollectingSink: IssueSink {
     collected.withLock { $0.issues.append(RecordedIssue(message: message, location: location)) }
   }
 
+  func record(
+    _ message: String, at location: SourceLocation, likelyCause cause: String,
+    of settings: SpecSettings
+  ) {
+    let issue = RecordedIssue(message: message, location: location, likelyCause: cause)
+    collected.withLock { $0.issues.append(issue) }
+  }
+
   func warn(_ message: String, at location: SourceLocation) {
     let issue = RecordedIssue(message: message, location: location, isWarning: true)
     collected.withLock { $0.issues.append(issue) }
@@ -80,6 +110,8 @@ struct RecordedIssue: Codable, Sendable, Equatable {
   let location: SourceLocation
   /// Whether the issue is a warning, which does not fail the test.
   var isWarning = false
+  /// The likely cause the spec named for the failure, if any.
+  var likelyCause: String?
 }
 
 /// An attachment recorded in a child process.

@@ -58,6 +58,9 @@
         for issue in report.issues {
           if issue.isWarning {
             sink.warn(issue.message, at: issue.location)
+          } else if let cause = issue.likelyCause {
+            sink.record(
+              issue.message, at: issue.location, likelyCause: cause, of: payload.settings)
           } else {
             sink.record(issue.message, at: issue.location)
           }

@@ -140,10 +140,14 @@ final class SpecExecution: Sendable {
 
   /// Records a failure of the spec at the caller's line, unless the spec has been abandoned: a
   /// run that outlives its time limit must not add failures to a test that has moved on.
-  func record(_ message: String) {
+  func record(_ message: String, likelyCause: String? = nil) {
     guard !watch.isAbandoned else { return }
     state.withLock { $0.hasFailed = true }
-    sink.record(message, at: settings.caller)
+    if let likelyCause {
+      sink.record(message, at: settings.caller, likelyCause: likelyCause, of: settings)
+    } else {
+      sink.record(message, at: settings.caller)
+    }
   }
 
   /// Records a warning at the caller's line, an issue that does not fail the test, unless the
