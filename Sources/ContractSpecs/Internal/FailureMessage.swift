@@ -206,12 +206,27 @@ enum FailureMessage {
 
   /// A round of concurrent calls that no order explains, with its history, one call a line.
   static func notLinearizable(
-    tasks: Int, contractName: String, circumstances: String, history: [String]
+    tasks: Int, contractName: String, circumstances: String, history: [String], marksACall: Bool
   ) -> String {
-    "Expected the calls of \(tasks) concurrent tasks to take effect in some order that keeps when "
-      + "each began and returned, as the \(contractName) contract allows, but no order does "
-      + "\(circumstances); the smallest history found, \(history.count) calls on a logical clock:\n"
+    let callers = tasks == 1 ? "1 task" : "\(tasks) concurrent tasks"
+    return "Expected the calls of \(callers) to take effect in some order that keeps when each "
+      + "began and returned, as the \(contractName) contract allows, but no order does "
+      + "\(circumstances); the smallest history found, "
+      + (history.count == 1 ? "1 call" : "\(history.count) calls") + " on a logical clock"
+      + (marksACall ? ", the call no order explains marked ✗:\n" : ":\n")
       + history.joined(separator: "\n")
+  }
+
+  /// What ends the line of the call no order explains: what the model would have it deliver
+  /// after the calls that may come before it, in any order of theirs.
+  static func impossibleCall(allowed: [String]) -> String {
+    guard let last = allowed.last else {
+      return "  ✗ the contract allows this call in no state the calls before it can leave"
+    }
+    let options =
+      allowed.count == 1 ? last : allowed.dropLast().joined(separator: ", ") + " or " + last
+    return "  ✗ in every order of the calls that began before it returned, it would "
+      + (options == "throw" ? "throw" : "deliver \(options)")
   }
 
   /// A round whose search for an order ran past its budget.
