@@ -31,11 +31,13 @@ public func collectIssues(
     recorded.withLock { $0.append(issue) }
     return nil
   }
-  // What a test collects it inspects itself: the run's digest of likely causes, whose headline
-  // comes with the first failure of a cause in the process, would make its issues depend on
-  // what ran before.
+  // What a test collects it inspects itself, so it must not depend on what ran before: the
+  // run's digest of likely causes, whose headline comes with the first failure of a cause in the
+  // process, is left out, and mistakes are named once per collection rather than per run.
   try await CauseDigest.$isSuspended.withValue(true) {
-    try await collecting.provideScope(for: test, testCase: Test.Case.current, performing: body)
+    try await MistakeReports.$current.withValue(MistakeReports()) {
+      try await collecting.provideScope(for: test, testCase: Test.Case.current, performing: body)
+    }
   }
   return recorded.current
 }

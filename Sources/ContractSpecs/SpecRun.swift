@@ -190,6 +190,36 @@ public enum SpecRun {
     return result
   }
 
+  /// Waits for a factory call that makes an instance, within the spec's time limit, as
+  /// ``perform(_:_:)`` does, and checks that the instance is new.
+  ///
+  /// Make every instance a spec checks through it. A factory that hands out an object it made
+  /// before and that is still in use (a store kept in the factory, say) makes specs see each
+  /// other's data: rather than every spec failing for that, the first to meet it names the
+  /// mistake once, at your line, and the test cases after it are cancelled.
+  ///
+  /// ```swift
+  /// let cache = try await SpecRun.makeInstance("makeCache()") { try await factory.makeCache() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - operation: The factory call, as a failure names it: `makeCache()`.
+  ///   - body: The call.
+  /// - Returns: The instance.
+  /// - Throws: What `body` throws; or an error of the engine's own that ends the spec when the
+  ///   instance is one the factory made before.
+  public static func makeInstance<Instance>(
+    _ operation: String, _ body: () async throws -> Instance
+  ) async throws -> Instance {
+    let instance = try await perform(operation, body)
+    if let factory = SpecExecution.current?.settings.factoryName,
+      !InstanceRegistry.shared.isNew(instance, madeBy: factory)
+    {
+      throw RepeatedInstance(operation: operation)
+    }
+    return instance
+  }
+
   /// Performs `action`, recording a failure of the running spec when it throws.
   ///
   /// - Parameters:
@@ -294,18 +324,4 @@ extension SpecRun {
   public static func expireOperationsInFlight() {
     SpecExecution.current?.watch.expireOperationsInFlight()
   }
-}
-
-/// A weak reference to a released object, to watch it go.
-///
-/// `@unchecked Sendable` is safe: the object is never used through this reference, only compared
-/// with `nil`, and the Swift runtime loads and clears weak references atomically.
-private final class WeakReference: @unchecked Sendable {
-  private weak var object: AnyObject?
-
-  init(_ object: AnyObject) {
-    self.object = object
-  }
-
-  var isDeallocated: Bool { object == nil }
 }

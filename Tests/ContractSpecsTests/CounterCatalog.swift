@@ -61,7 +61,9 @@ enum CounterCatalog: SpecCatalog {
 
   static let coreSpecs: [Spec<CounterCatalog>] = [
     Spec("value_isZeroWhenNew", core, "A new counter is zero.") { (factory: any CounterFactory) in
-      let counter = try await SpecRun.perform("makeCounter()") { try await factory.makeCounter() }
+      let counter = try await SpecRun.makeInstance("makeCounter()") {
+        try await factory.makeCounter()
+      }
 
       let value = try await SpecRun.perform("value of a new counter") { try await counter.value() }
 
@@ -70,7 +72,9 @@ enum CounterCatalog: SpecCatalog {
       }
     },
     Spec("add_addsUp", core, "Two additions add up.") { (factory: any CounterFactory) in
-      let counter = try await SpecRun.perform("makeCounter()") { try await factory.makeCounter() }
+      let counter = try await SpecRun.makeInstance("makeCounter()") {
+        try await factory.makeCounter()
+      }
 
       try await SpecRun.perform("add 2") { try await counter.add(2) }
       try await SpecRun.perform("add 3") { try await counter.add(3) }
@@ -97,7 +101,9 @@ enum CounterCatalog: SpecCatalog {
   static let failableSpecs: [Spec<CounterCatalog>] = [
     Spec("add_changesNothingOnFailure", failable, "A failed addition changes nothing.") {
       (factory: any FailableCounterFactory) in
-      let counter = try await SpecRun.perform("makeCounter()") { try await factory.makeCounter() }
+      let counter = try await SpecRun.makeInstance("makeCounter()") {
+        try await factory.makeCounter()
+      }
       try await SpecRun.perform("makeAdditionFail(for:)") {
         try await factory.makeAdditionFail(for: counter)
       }

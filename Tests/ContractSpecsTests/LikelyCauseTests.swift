@@ -9,8 +9,12 @@ import Testing
     let spec = try #require(CounterSpec.named("add_addsUp"))
     let factory = TestCounterFactory(flaw: .addsTwice)
 
-    let first = try await issuesWithHeadlines { try await spec.verify(factory) }
-    let second = try await issuesWithHeadlines { try await spec.verify(factory) }
+    let (first, second) = try await CauseDigest.$current.withValue(CauseDigest()) {
+      (
+        try await issuesWithHeadlines { try await spec.verify(factory) },
+        try await issuesWithHeadlines { try await spec.verify(factory) }
+      )
+    }
 
     #expect(
       first == [

@@ -6,8 +6,10 @@ import SharedSupport
 /// prints when the process ends, so that one flaw is read once, first, rather than pieced
 /// together from every spec it fails.
 final class CauseDigest: Sendable {
-  /// The digest of this process.
-  static let shared = CauseDigest()
+  /// The digest of this process, which it prints when it ends.
+  static let processWide = CauseDigest()
+  /// The digest failures go to: the process's, or a test's own.
+  @TaskLocal static var current = processWide
 
   /// Whether failures are left out of the digest, as ``collectIssues(recordedBy:)`` leaves them.
   @TaskLocal static var isSuspended = false
@@ -49,7 +51,7 @@ final class CauseDigest: Sendable {
       return !state.printsAtExit
     }
     if startsPrinting {
-      atexit { CauseDigest.shared.printDigest() }
+      atexit { CauseDigest.processWide.printDigest() }
     }
   }
 

@@ -112,6 +112,28 @@ enum FailureMessage {
   static let trackingNeedsTheTrait =
     "trackForMemoryLeaks needs the .trackingMemoryLeaks trait on the test or its suite"
 
+  // MARK: Mistakes in a test's setup
+
+  static func repeatedInstance(operation: String, factory: String) -> String {
+    (operation.hasPrefix(factory) ? operation : "\(factory): \(operation)")
+      + " returned an instance it had returned before, still in use: each "
+      + "call must make a new one over storage of its own, or the specs see each other's data. "
+      + "Named once for the run; the cases after this one are cancelled"
+  }
+
+  /// A read of the temporary directory in a test without the trait, by a factory inside a spec
+  /// or, with `factory` `nil`, by the test itself.
+  static func missingTemporaryDirectory(factory: String?) -> String {
+    "\(factory ?? "This test") reads TemporaryDirectory.current, but the test has no "
+      + ".temporaryDirectory trait: add it to the @Test or its @Suite. Named once for the test; "
+      + "its other cases are cancelled"
+  }
+
+  /// Why a test case is cancelled after a spec of the run named a mistake in its setup.
+  static func stoppedAtNamedMistake(_ specID: String) -> String {
+    "\(specID) stopped at a mistake in the test's setup that an earlier case named"
+  }
+
   // MARK: Child processes
 
   static func notAFactory(_ factoryType: String, of catalog: String, specID: String) -> String {
@@ -278,6 +300,16 @@ enum FailureMessage {
   static func didNotRun(_ specID: String, on name: String, saying message: String) -> String {
     "Expected \(specID) to fail on the implementation that \(name) because of what it breaks, "
       + "but it failed only because it did not run on it: \(message)"
+  }
+
+  static func notCodable(_ name: String, _ specID: String) -> String {
+    "Expected to run \(specID) on the implementation that \(name) in a child process, but its "
+      + "factory is not Codable, so the child cannot make it"
+  }
+
+  static func noChildProcesses(_ name: String, _ specID: String) -> String {
+    "Expected to run \(specID) on the implementation that \(name) in a child process, but this "
+      + "platform has no exit tests"
   }
 
   static func unproven(_ specID: String) -> String {

@@ -12,6 +12,14 @@ protocol IssueSink: Sendable {
   func record(
     _ message: String, at location: SourceLocation, likelyCause cause: String,
     of settings: SpecSettings)
+  /// Records a failure saying that the spec did not run on the implementation, and why, as a
+  /// catalog's self-test learns it without reading the message.
+  func recordNotRun(_ message: String, at location: SourceLocation)
+  /// Records a failure naming a mistake in the test's setup, `key`, unless the run has named it.
+  ///
+  /// - Returns: Whether it recorded it.
+  @discardableResult
+  func recordMistake(_ message: String, key: String, at location: SourceLocation) -> Bool
   /// Records a warning saying `message` at `location`: an issue that does not fail the test.
   func warn(_ message: String, at location: SourceLocation)
   /// Attaches `bytes` to the running test as a file named `name`.
@@ -31,7 +39,7 @@ struct TestingSink: IssueSink {
     _ message: String, at location: SourceLocation, likelyCause cause: String,
     of settings: SpecSettings
   ) {
-    CauseDigest.shared.note(
+    CauseDigest.current.note(
       cause, specID: settings.specID, catalog: settings.catalogName,
       factory: settings.factoryName
     ) { isFirst in
@@ -42,6 +50,18 @@ struct TestingSink: IssueSink {
       }
       record(message, at: location)
     }
+  }
+
+  func recordNotRun(_ message: String, at location: SourceLocation) {
+    SpecOutcomeObserver.current?.noteDidNotRun()
+    record(message, at: location)
+  }
+
+  @discardableResult
+  func recordMistake(_ message: String, key: String, at location: SourceLocation) -> Bool {
+    guard MistakeReports.current.isFirst(key) else { return false }
+    record(message, at: location)
+    return true
   }
 
   func warn(_ message: String, at location: SourceLocation) {
@@ -86,6 +106,19 @@ final class CollectingSink: IssueSink {
     collected.withLock { $0.issues.append(issue) }
   }
 
+  func recordNotRun(_ message: String, at location: SourceLocation) {
+    let issue = RecordedIssue(message: message, location: location, didNotRun: true)
+    collected.withLock { $0.issues.append(issue) }
+  }
+
+  /// Keeps the mistake for the parent, which names it once for its whole run.
+  @discardableResult
+  func recordMistake(_ message: String, key: String, at location: SourceLocation) -> Bool {
+    let issue = RecordedIssue(message: message, location: location, mistake: key)
+    collected.withLock { $0.issues.append(issue) }
+    return true
+  }
+
   func warn(_ message: String, at location: SourceLocation) {
     let issue = RecordedIssue(message: message, location: location, isWarning: true)
     collected.withLock { $0.issues.append(issue) }
@@ -112,6 +145,10 @@ struct RecordedIssue: Codable, Sendable, Equatable {
   var isWarning = false
   /// The likely cause the spec named for the failure, if any.
   var likelyCause: String?
+  /// Whether the failure says that the spec did not run on the implementation.
+  var didNotRun = false
+  /// The mistake in the test's setup the failure names, which the parent names once.
+  var mistake: String?
 }
 
 /// An attachment recorded in a child process.
