@@ -209,9 +209,12 @@ enum FailureMessage {
       + "contract, but it did not: \(message)"
   }
 
-  /// An output that differs from the model's, as a step's comment says it.
-  static func delivered(_ expected: String, _ difference: String) -> String {
-    "expected \(expected), but \(difference)"
+  /// An output that differs from the model's, as a step's comment says it: what it delivered,
+  /// when the difference would only repeat both outputs, else the difference.
+  static func delivered(_ expected: String, _ actual: String, _ difference: String) -> String {
+    difference == "\(expected) became \(actual)"
+      ? "expected \(expected), but it delivered \(actual)"
+      : "expected \(expected), but \(difference)"
   }
 
   static func deliveredInsteadOfThrowing(_ output: String) -> String {

@@ -176,7 +176,8 @@ struct SequenceRun<Model: ContractModel> {
       if let difference = model.difference(between: returning.output, and: output) {
         return .failure(
           Mismatch(
-            message: FailureMessage.delivered(ModelCode.describe(returning.output), difference)))
+            message: FailureMessage.delivered(
+              ModelCode.describe(returning.output), ModelCode.describe(output), difference)))
       }
       return .success(returning.next)
     case (.success(let output), nil, _):
