@@ -2,10 +2,12 @@ import ContractSpecs
 import ImageDataCacheSpecs
 import Testing
 
-/// Proves the specs themselves, with the engine's catalog self-test: each passes on a correct
-/// cache of a design neither shipped cache has, and fails, at the caller's line, on a cache that
-/// breaks the rule it is about; the cache that traps, in a child process. What each broken cache
-/// failed, with the first message, is attached as `ImageDataCacheSpec-self-test-results.md`.
+/// Proves the specs themselves, with the engine's catalog self-test.
+///
+/// Each spec passes on a correct cache of a design neither shipped cache has, and fails, at the
+/// caller's line, on a cache that breaks the rule it is about; the cache that traps, in a child
+/// process. What each broken cache failed, with the first message, is attached as
+/// `ImageDataCacheSpec-self-test-results.md`.
 @Suite struct ImageDataCacheSpecSelfTests {
   static let selfTest = CatalogSelfTest<ImageDataCacheCatalog>(
     correct: [.init("a journal", JournalImageDataCacheFactory())],
