@@ -137,7 +137,8 @@ extension ContractModel {
     SpecRun.recordFailure(
       FailureMessage.notLinearizable(
         tasks: best.program.count, contractName: contractName, circumstances: circumstances(),
-        history: lines, marksACall: impossible != nil))
+        history: lines, marksACall: impossible != nil),
+      likelyCause: impossible?.likelyCause)
     return best.program
   }
 }

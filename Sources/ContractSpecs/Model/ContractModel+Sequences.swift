@@ -128,14 +128,16 @@ extension ContractModel {
   /// introduced by `introduction`, and delivers the numbers that replay what it printed.
   @discardableResult
   private func report(
-    _ session: SequenceRun<Self>.Session, failure: (step: Int, message: String),
+    _ session: SequenceRun<Self>.Session,
+    failure: (step: Int, message: String, likelyCause: String?),
     of run: SequenceRun<Self>, introduction: () -> String
   ) async throws -> [DrawnStep] {
     let replayed = try await run.replay(session.drawnThroughFailure)
     guard replayed.failure != nil else {
       SpecRun.recordFailure(
         introduction() + FailureMessage.notShrunk(instanceName: instanceName)
-          + ModelCode.replay(session.steps, failing: failure.step, because: failure.message))
+          + ModelCode.replay(session.steps, failing: failure.step, because: failure.message),
+        likelyCause: failure.likelyCause)
       return session.drawnThroughFailure
     }
     let shrunk = try await SequenceShrinker(run: run).shrink(replayed)
@@ -145,7 +147,8 @@ extension ContractModel {
       introduction()
         + FailureMessage.shrunk(
           to: steps.count, from: session.steps.count, instanceName: instanceName)
-        + ModelCode.replay(steps, failing: shrunkFailure.step, because: shrunkFailure.message))
+        + ModelCode.replay(steps, failing: shrunkFailure.step, because: shrunkFailure.message),
+      likelyCause: shrunkFailure.likelyCause)
     return shrunk.drawn
   }
 }

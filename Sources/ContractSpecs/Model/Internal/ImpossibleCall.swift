@@ -15,14 +15,16 @@ struct ImpossibleCall<Model: ContractModel> {
   let calls: [ConcurrentRound<Model>.Call]
 
   /// The index of the first call (by its end) that no order explains, with the outputs the
-  /// model allows for it there, each as a failure quotes it (`throw` for an error); `nil` when every call fits some
-  /// order alone, or the search ran past its budget.
-  func find(from state: Model.State) -> (call: Int, allowed: [String])? {
+  /// model allows for it there, each as a failure quotes it (`throw` for an error), and what
+  /// its output likely says about the implementation when the model says the same against each
+  /// of them; `nil` when every call fits some order alone, or the search ran past its budget.
+  func find(from state: Model.State) -> (call: Int, allowed: [String], likelyCause: String?)? {
     let run = SequenceRun(model: model)
     for index in calls.indices.sorted(by: { calls[$0].end < calls[$1].end }) {
       guard let states = statesBefore(index, from: state, run: run) else { return nil }
       let call = calls[index]
       var allowed: [String] = []
+      var causes: [String?] = []
       var fits = false
       for state in states where model.isAllowed(call.operation, on: call.instance, in: state) {
         let expectation = model.expectation(of: call.operation, on: call.instance, in: state)
@@ -32,8 +34,17 @@ struct ImpossibleCall<Model: ContractModel> {
         }
         let description = expectation.returning.map { ModelCode.describe($0.output) } ?? "throw"
         if !allowed.contains(description) { allowed.append(description) }
+        if let expected = expectation.returning?.output, case .success(let output) = call.outcome {
+          causes.append(model.likelyCause(between: expected, and: output))
+        } else {
+          causes.append(nil)
+        }
       }
-      if !fits { return (index, allowed) }
+      if !fits {
+        let cause = causes.first.flatMap { first in causes.allSatisfy { $0 == first } ? first : nil
+        }
+        return (index, allowed, cause)
+      }
     }
     return nil
   }
