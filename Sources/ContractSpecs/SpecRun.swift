@@ -80,7 +80,7 @@ public enum SpecRun {
   /// The first failure of a cause on a factory type in a run comes after a headline that names
   /// the cause; the run ends with a digest of each cause and the specs that failed for it, such
   /// as `the timestamp loses its sub-second part in 29 specs`. Each spec still fails with its
-  /// own message. ``Exact/likelyCause(from:to:)-(Date,Date)`` and its siblings find the words
+  /// own message. `Exact.likelyCause(from:to:)` and its siblings find the words
   /// for common flaws.
   ///
   /// - Parameters:
