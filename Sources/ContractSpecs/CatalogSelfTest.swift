@@ -116,6 +116,8 @@ public struct CatalogSelfTest<Catalog: SpecCatalog>: Sendable {
   /// show in ``results`` what else it fails.
   public let observesEverySpec: Bool
   private let ledger = SelfTestLedger()
+  /// How many cases run broken implementations, so the ledger knows when it is complete.
+  private let brokenCases: Int
 
   /// Prepares the self-tests of `correct` and `broken` implementations.
   ///
@@ -135,11 +137,18 @@ public struct CatalogSelfTest<Catalog: SpecCatalog>: Sendable {
     self.broken = broken
     self.inChildProcesses = inChildProcesses
     self.observesEverySpec = observesEverySpec
+    cases = Self.cases(correct: correct, broken: broken, observesEverySpec: observesEverySpec)
+    brokenCases = cases.count { $0.role != .mustPass }
   }
 
   /// Every check, as the arguments of a parameterized test: each correct implementation on every
   /// spec its factory's capabilities call for, and each broken one on every spec named for it.
-  public var cases: [Case] {
+  public let cases: [Case]
+
+  /// The cases of `correct` and `broken` implementations.
+  private static func cases(
+    correct: [Implementation], broken: [Implementation], observesEverySpec: Bool
+  ) -> [Case] {
     correct.flatMap { implementation in
       Self.specs(for: implementation).map {
         Case(spec: $0, implementation: implementation, role: .mustPass)
@@ -207,7 +216,7 @@ public struct CatalogSelfTest<Catalog: SpecCatalog>: Sendable {
       SelfTestLedger.Entry(
         implementation: check.implementation.name, specID: check.spec.id,
         isNamed: check.role == .mustFail, firstMessage: messages.first, elapsed: elapsed),
-      completing: cases.count { $0.role != .mustPass }
+      completing: brokenCases
     ) { table in
       Attachment.record(table, named: "\(Catalog.name)-self-test-results.md")
     }

@@ -87,10 +87,13 @@ public enum SpecRun {
   ///   - message: The failure, as ``recordFailure(_:)`` takes it.
   ///   - likelyCause: The flaw in words about the implementation, with its subject: `the
   ///     timestamp loses its sub-second part`, `the images come back in reverse order`; `nil`
-  ///     when the difference says nothing general.
-  public static func recordFailure(_ message: String, likelyCause: String?) {
+  ///     when the difference says nothing general. It is found only when a digest takes it, not
+  ///     while ``collectIssues(recordedBy:)`` collects.
+  public static func recordFailure(_ message: String, likelyCause: @autoclosure () -> String?) {
     if let execution = SpecExecution.current {
-      execution.record(message, likelyCause: likelyCause)
+      // A test that collects issues leaves causes out of the digest: finding one can take
+      // longer than the rest of the failure.
+      execution.record(message, likelyCause: CauseDigest.isSuspended ? nil : likelyCause())
     } else {
       Issue.record(Comment(rawValue: message))
     }
