@@ -35,6 +35,13 @@ public func collectIssues(
     recorded.withLock { $0.append(issue) }
     return nil
   }
-  try await collecting.provideScope(for: test, testCase: Test.Case.current, performing: body)
+  // What a test collects it inspects itself, so it must not depend on what ran before: the
+  // run's digest of likely causes, whose headline comes with the first failure of a cause in the
+  // process, is left out, and mistakes are named once per collection rather than per run.
+  try await CauseDigest.$isSuspended.withValue(true) {
+    try await MistakeReports.$current.withValue(MistakeReports()) {
+      try await collecting.provideScope(for: test, testCase: Test.Case.current, performing: body)
+    }
+  }
   return recorded.current
 }

@@ -13,6 +13,13 @@ extension Exact {
   /// // ".feed[2].description: "é" became "é", first differing at scalar 0 (U+00E9 became U+0065)"
   /// ```
   ///
+  /// Two cases of an enumeration are told apart by the case's name (its `Mirror` label), never
+  /// by a custom `description`; the same case compares its associated values, its name in the
+  /// path: `.offset: 0 became 1`. A case without associated values is compared whole. A part
+  /// that differs as a whole (two cases, a value with no parts, collections of other lengths) is
+  /// quoted as it prints; one longer than 40 characters is quoted as the 40 around where the two
+  /// first differ, marked `…` where cut, as long text is.
+  ///
   /// - Parameters:
   ///   - expected: The value that was expected.
   ///   - actual: The value that came back.
@@ -53,7 +60,7 @@ extension Exact {
       case (nil, nil): return nil
       case (let wanted?, let got?): return difference(wanted.value, got.value, at: path)
       default:
-        return at("\(describe(expected)) became \(describe(actual))")
+        return at(change(expected, actual))
       }
     case .collection, .set:
       let (wantedItems, gotItems) = (wanted.children.map(\.value), got.children.map(\.value))
@@ -67,7 +74,7 @@ extension Exact {
     case .enum:
       let (wantedCase, gotCase) = (caseName(of: expected), caseName(of: actual))
       guard wantedCase == gotCase else {
-        return at("\(describe(expected)) became \(describe(actual))")
+        return at(change(expected, actual))
       }
       return zip(wanted.children, got.children).lazy.compactMap {
         difference($0.value, $1.value, at: "\(path).\(wantedCase)")
@@ -82,7 +89,7 @@ extension Exact {
         } else {
           String(reflecting: expected) == String(reflecting: actual)
         }
-      return isSame ? nil : at("\(describe(expected)) became \(describe(actual))")
+      return isSame ? nil : at(change(expected, actual))
     }
     for (index, (wanted, got)) in zip(wanted.children, got.children).enumerated() {
       let label = wanted.label.map { ".\($0)" } ?? ".\(index)"
@@ -94,15 +101,27 @@ extension Exact {
   }
 
   /// The case of an enumeration value, without its associated values: `insert` of
-  /// `insert(feed: 1)`.
+  /// `insert(feed: 1)`, whatever the type's `description` says; a case without associated values
+  /// as it prints.
   private static func caseName(of value: Any) -> String {
-    let text = String(describing: value)
-    return String(text.prefix { $0 != "(" })
+    Mirror(reflecting: value).children.first?.label ?? String(describing: value)
   }
 
-  /// A value as a difference quotes it, cut to ``excerptLength`` characters.
-  private static func describe(_ value: Any) -> String {
-    let text = String(describing: value)
-    return text.count > excerptLength ? String(text.prefix(excerptLength)) + "…" : text
+  /// Two values that differ as a whole, each as it prints: an excerpt of ``excerptLength``
+  /// characters around where the two texts first differ, when longer.
+  private static func change(_ expected: Any, _ actual: Any) -> String {
+    let (wanted, got) = (Array(String(describing: expected)), Array(String(describing: actual)))
+    let index = zip(wanted, got).prefix { $0 == $1 }.count
+    let start = excerptStart(around: index, length: max(wanted.count, got.count))
+    return "\(excerpt(wanted, from: start)) became \(excerpt(got, from: start))"
+  }
+
+  /// `characters`, or the ``excerptLength`` of them from `start`, marked `…` where cut.
+  private static func excerpt(_ characters: [Character], from start: Int) -> String {
+    guard characters.count > excerptLength else { return String(characters) }
+    let start = min(start, characters.count)
+    let end = min(start + excerptLength, characters.count)
+    return (start > 0 ? "…" : "") + String(characters[start..<end])
+      + (end < characters.count ? "…" : "")
   }
 }

@@ -152,7 +152,7 @@ public enum Exact {
 
   /// Where an excerpt of ``excerptLength`` scalars starts so that it shows scalar `index` of
   /// texts up to `length` scalars long, with some of what comes before it.
-  private static func excerptStart(around index: Int, length: Int) -> Int {
+  static func excerptStart(around index: Int, length: Int) -> Int {
     max(0, min(index - excerptLength / 2, length - excerptLength))
   }
 

@@ -1,3 +1,4 @@
+import SharedSupport
 import Testing
 
 /// One behavior of a contract, ready to run against a factory's implementations.
@@ -102,7 +103,13 @@ public struct Spec<Catalog: SpecCatalog>: Identifiable, Sendable {
   ///   - factory: Makes the implementations to check.
   ///   - knownDeviations: The specs the implementations are known not to pass yet.
   ///   - sourceLocation: Where failures are reported; the caller's line by default.
-  /// - Throws: `CancellationError` when the running test is cancelled before the spec starts.
+  /// A mistake in the test's setup rather than in the implementation (a factory that hands out
+  /// an instance it made before, a factory that reads ``TemporaryDirectory/current`` in a test
+  /// without the trait) is named once, by the first spec that meets it; the test cases after it
+  /// are cancelled without repeating it.
+  ///
+  /// - Throws: `CancellationError` when the running test is cancelled before the spec starts, and
+  ///   Swift Testing's cancellation of the test case when it stops at a mistake named before.
   ///   Everything else, an error from the factory included, is a failure recorded at
   ///   `sourceLocation` that names where it came from.
   public func verify(
@@ -111,6 +118,7 @@ public struct Spec<Catalog: SpecCatalog>: Identifiable, Sendable {
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
     try Task.checkCancellation()
+    let stopped = Locked(false)
     await allowing(
       knownDeviations, for: Catalog.factoryType(of: factory), at: sourceLocation
     ) {
@@ -121,7 +129,7 @@ public struct Spec<Catalog: SpecCatalog>: Identifiable, Sendable {
       case .success(let resolved):
         settings = resolved
       case .failure(let problem):
-        TestingSink().record(
+        TestingSink().recordNotRun(
           FailureMessage.environment(of: Catalog.name, problem), at: sourceLocation)
         return
       }
@@ -129,6 +137,10 @@ public struct Spec<Catalog: SpecCatalog>: Identifiable, Sendable {
       let execution = SpecExecution(settings: settings, sink: TestingSink())
       let outcome = await execution.run(self, on: factory)
       execution.conclude(outcome, leaks: LeakTracker.current)
+      stopped.withLock { $0 = execution.stoppedAtNamedMistake }
+    }
+    if stopped.current {
+      try Test.cancel(Comment(rawValue: FailureMessage.stoppedAtNamedMistake(id)))
     }
   }
 }

@@ -71,8 +71,29 @@ public enum SpecRun {
   /// - Parameter message: The failure, such as `Expected retrieve after an insert to deliver 3
   ///   images, but it delivered nil`.
   public static func recordFailure(_ message: String) {
+    recordFailure(message, likelyCause: nil)
+  }
+
+  /// Records a failure of the running spec at the line that called `verify`, with what it
+  /// likely says about the implementation, so that a flaw many specs fail for is read once.
+  ///
+  /// The first failure of a cause on a factory type in a run comes after a headline that names
+  /// the cause; the run ends with a digest of each cause and the specs that failed for it, such
+  /// as `the timestamp loses its sub-second part in 29 specs`. Each spec still fails with its
+  /// own message. `Exact.likelyCause(from:to:)` and its siblings find the words
+  /// for common flaws.
+  ///
+  /// - Parameters:
+  ///   - message: The failure, as ``recordFailure(_:)`` takes it.
+  ///   - likelyCause: The flaw in words about the implementation, with its subject: `the
+  ///     timestamp loses its sub-second part`, `the images come back in reverse order`; `nil`
+  ///     when the difference says nothing general. It is found only when a digest takes it, not
+  ///     while ``collectIssues(recordedBy:)`` collects.
+  public static func recordFailure(_ message: String, likelyCause: @autoclosure () -> String?) {
     if let execution = SpecExecution.current {
-      execution.record(message)
+      // A test that collects issues leaves causes out of the digest: finding one can take
+      // longer than the rest of the failure.
+      execution.record(message, likelyCause: CauseDigest.isSuspended ? nil : likelyCause())
     } else {
       Issue.record(Comment(rawValue: message))
     }
@@ -170,6 +191,36 @@ public enum SpecRun {
     }
     try watch.end(token)
     return result
+  }
+
+  /// Waits for a factory call that makes an instance, within the spec's time limit, as
+  /// ``perform(_:_:)`` does, and checks that the instance is new.
+  ///
+  /// Make every instance a spec checks through it. A factory that hands out an object it made
+  /// before and that is still in use (a store kept in the factory, say) makes specs see each
+  /// other's data: rather than every spec failing for that, the first to meet it names the
+  /// mistake once, at your line, and the test cases after it are cancelled.
+  ///
+  /// ```swift
+  /// let cache = try await SpecRun.makeInstance("makeCache()") { try await factory.makeCache() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - operation: The factory call, as a failure names it: `makeCache()`.
+  ///   - body: The call.
+  /// - Returns: The instance.
+  /// - Throws: What `body` throws; or an error of the engine's own that ends the spec when the
+  ///   instance is one the factory made before.
+  public static func makeInstance<Instance>(
+    _ operation: String, _ body: () async throws -> Instance
+  ) async throws -> Instance {
+    let instance = try await perform(operation, body)
+    if let factory = SpecExecution.current?.settings.factoryName,
+      !InstanceRegistry.shared.isNew(instance, madeBy: factory)
+    {
+      throw RepeatedInstance(operation: operation)
+    }
+    return instance
   }
 
   /// Performs `action`, recording a failure of the running spec when it throws.
@@ -276,18 +327,4 @@ extension SpecRun {
   public static func expireOperationsInFlight() {
     SpecExecution.current?.watch.expireOperationsInFlight()
   }
-}
-
-/// A weak reference to a released object, to watch it go.
-///
-/// `@unchecked Sendable` is safe: the object is never used through this reference, only compared
-/// with `nil`, and the Swift runtime loads and clears weak references atomically.
-private final class WeakReference: @unchecked Sendable {
-  private weak var object: AnyObject?
-
-  init(_ object: AnyObject) {
-    self.object = object
-  }
-
-  var isDeallocated: Bool { object == nil }
 }

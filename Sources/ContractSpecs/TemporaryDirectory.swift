@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The directory that the ``Testing/Trait/temporaryDirectory`` trait made for the running test
 /// case.
@@ -27,18 +28,44 @@ public enum TemporaryDirectory {
   ///
   /// Every test case gets a different directory, so cases running in parallel never share files.
   ///
+  /// Read it where it is used, in the factory's `makeStore()` rather than in the test's
+  /// arguments, and a test that lacks the trait fails once at the line that called `verify`;
+  /// read in the test itself, it fails once at the `@Test` line. Either way the test's other
+  /// cases are cancelled rather than failing the same way.
+  ///
   /// - Throws: An error saying the trait is missing, when the running test does not have the
-  ///   ``Testing/Trait/temporaryDirectory`` trait.
+  ///   ``Testing/Trait/temporaryDirectory`` trait; in a test, outside a spec, Swift Testing's
+  ///   cancellation of the test case, after the first case named the mistake.
   public static var current: URL {
     get throws {
-      guard let scoped else { throw MissingTemporaryDirectory() }
-      return scoped
+      if let scoped { return scoped }
+      try missing { try Test.cancel(Comment(rawValue: $0)) }
     }
+  }
+
+  /// Throws for a read without the trait: inside a spec, the error the spec names once at its
+  /// caller's line; in a test, after naming the mistake once for the test at its line, what
+  /// `cancel` throws to end the test case.
+  static func missing(cancel: (String) throws -> Never) throws -> Never {
+    guard SpecExecution.current == nil, let test = Test.current else {
+      throw MissingTemporaryDirectory()
+    }
+    if MistakeReports.current.isFirst(MissingTemporaryDirectory.mistakeKey) {
+      Issue.record(
+        Comment(rawValue: FailureMessage.missingTemporaryDirectory(factory: nil)),
+        sourceLocation: test.sourceLocation)
+    }
+    try cancel(MissingTemporaryDirectory().description)
   }
 }
 
 /// Thrown by ``TemporaryDirectory/current`` outside a test with the trait.
 struct MissingTemporaryDirectory: Error, CustomStringConvertible {
+  /// The mistake as the run names it once: per test function.
+  static var mistakeKey: String {
+    "no temporary directory|\(Test.current.map { String(describing: $0.id) } ?? "")"
+  }
+
   var description: String {
     "TemporaryDirectory.current is only set inside a test or suite with the .temporaryDirectory trait"
   }

@@ -285,6 +285,12 @@ public struct FeedStoreModel: ContractModel {
     }
   }
 
+  /// What a retrieve's difference likely says about the store, as every spec says it.
+  public func likelyCause(between expected: Output, and actual: Output) -> String? {
+    guard let expected = expected.retrieved, let delivered = actual.retrieved else { return nil }
+    return CacheComparison.likelyCause(between: expected.cache, and: delivered.cache)
+  }
+
   /// The operation that breaks `operation` of a store.
   private static func operation(breaking operation: FeedOperation) -> Operation {
     switch operation {

@@ -61,7 +61,9 @@ enum CounterCatalog: SpecCatalog {
 
   static let coreSpecs: [Spec<CounterCatalog>] = [
     Spec("value_isZeroWhenNew", core, "A new counter is zero.") { (factory: any CounterFactory) in
-      let counter = try await SpecRun.perform("makeCounter()") { try await factory.makeCounter() }
+      let counter = try await SpecRun.makeInstance("makeCounter()") {
+        try await factory.makeCounter()
+      }
 
       let value = try await SpecRun.perform("value of a new counter") { try await counter.value() }
 
@@ -70,7 +72,9 @@ enum CounterCatalog: SpecCatalog {
       }
     },
     Spec("add_addsUp", core, "Two additions add up.") { (factory: any CounterFactory) in
-      let counter = try await SpecRun.perform("makeCounter()") { try await factory.makeCounter() }
+      let counter = try await SpecRun.makeInstance("makeCounter()") {
+        try await factory.makeCounter()
+      }
 
       try await SpecRun.perform("add 2") { try await counter.add(2) }
       try await SpecRun.perform("add 3") { try await counter.add(3) }
@@ -79,7 +83,9 @@ enum CounterCatalog: SpecCatalog {
         try await counter.value()
       }
       if value != 5 {
-        SpecRun.recordFailure("Expected 2 + 3 to make 5, but the counter was \(value)")
+        SpecRun.recordFailure(
+          "Expected 2 + 3 to make 5, but the counter was \(value)",
+          likelyCause: value == 10 ? "the counter adds each amount twice" : nil)
       }
     },
   ]
@@ -95,7 +101,9 @@ enum CounterCatalog: SpecCatalog {
   static let failableSpecs: [Spec<CounterCatalog>] = [
     Spec("add_changesNothingOnFailure", failable, "A failed addition changes nothing.") {
       (factory: any FailableCounterFactory) in
-      let counter = try await SpecRun.perform("makeCounter()") { try await factory.makeCounter() }
+      let counter = try await SpecRun.makeInstance("makeCounter()") {
+        try await factory.makeCounter()
+      }
       try await SpecRun.perform("makeAdditionFail(for:)") {
         try await factory.makeAdditionFail(for: counter)
       }

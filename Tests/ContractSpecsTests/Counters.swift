@@ -15,6 +15,8 @@ actor TestCounter: Counter {
     case hangsOnAdd
     /// Blocks its thread in an addition until ``releaseBlockedThreads()``.
     case blocksItsThreadOnAdd
+    /// Traps in an addition, as a force unwrap of `nil` does.
+    case trapsOnAdd
   }
 
   /// What blocked additions wait for.
@@ -55,6 +57,7 @@ actor TestCounter: Counter {
       await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
     }
     if flaw == .blocksItsThreadOnAdd { Self.blockThread() }
+    if flaw == .trapsOnAdd { fatalError("the counter that traps on add was asked to add") }
     if isBroken, flaw != .ignoresFailure { throw Broken() }
     total += flaw == .addsTwice ? 2 * amount : amount
   }

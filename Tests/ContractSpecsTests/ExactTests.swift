@@ -69,3 +69,59 @@ extension ExactTests {
     #expect(difference == "1048576 bytes, first differing at byte 1000000 (0x07 became 0x08)")
   }
 }
+
+/// Pins how the exact walk over any value says an enumeration's and a long value's difference.
+@Suite struct ExactValueTests {
+  enum Output: CustomStringConvertible {
+    case offset(Int)
+    case missing
+
+    var description: String {
+      switch self {
+      case .offset(let offset): "offset \(offset)"
+      case .missing: "missing"
+      }
+    }
+  }
+
+  @Test func sameCaseWithACustomDescription_comparesItsAssociatedValue() {
+    let difference = Exact.difference(between: Output.offset(0), and: .offset(1))
+
+    #expect(difference == ".offset: 0 became 1")
+  }
+
+  @Test func otherCase_isQuotedAsItPrints() {
+    let difference = Exact.difference(between: Output.offset(0), and: .missing)
+
+    #expect(difference == "offset 0 became missing")
+  }
+
+  @Test func longValuesThatDifferAsAWhole_areQuotedAroundTheirFirstDifference() {
+    struct Opaque: Hashable, CustomStringConvertible {
+      let text: String
+      var description: String { text }
+    }
+    let expected = Opaque(text: String(repeating: "a", count: 60) + "b")
+    let actual = Opaque(text: String(repeating: "a", count: 60) + "c")
+
+    let difference = Exact.difference(between: [expected], and: [actual])
+
+    #expect(
+      difference
+        == "[0].text: …\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab\" (61 scalars) became "
+        + "…\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaac\" (61 scalars), first differing at scalar 60 "
+        + "(U+0062 became U+0063)")
+  }
+
+  @Test func longCasesWithoutParts_areQuotedAroundTheirFirstDifference() {
+    enum Long: CustomStringConvertible {
+      case first, second
+      var description: String { String(repeating: "x", count: 50) + (self == .first ? "1" : "2") }
+    }
+
+    let difference = Exact.difference(between: Long.first, and: .second)
+
+    let excerpt = "…" + String(repeating: "x", count: 39)
+    #expect(difference == excerpt + "1 became " + excerpt + "2")
+  }
+}

@@ -27,7 +27,7 @@ import Testing
         sequence 1 (replay with seed 0); 3 steps, shrunk to 2 that fail on a new counter:
           try await model.replay([
             .perform(.add(1), on: 1),
-            .perform(.value, on: 1),  // ✗ expected 1, but 1 became 2
+            .perform(.value, on: 1),  // ✗ expected 1, but it delivered 2
           ])
         """
       ])
@@ -47,7 +47,7 @@ import Testing
     #expect(
       issues.flatMap { $0.comments.map(\.rawValue) } == [
         "Expected step 3 of the replayed Counter sequence, .perform(.value, on: 1), to keep the "
-          + "contract, but it did not: expected 2, but 2 became 4"
+          + "contract, but it did not: expected 2, but it delivered 4"
       ])
   }
 

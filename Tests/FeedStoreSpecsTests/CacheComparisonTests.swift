@@ -86,3 +86,29 @@ import Testing
 
   private static let id = UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))
 }
+
+/// Pins the words the comparison finds for a flaw many specs fail for.
+@Suite struct CacheComparisonCauseTests {
+  @Test func feedInReverse_comesBackInReverseOrder() {
+    let expected = CachedFeed(
+      feed: FeedStoreFixtures.edgeCaseImageFeed(), timestamp: FeedStoreFixtures.preciseTimestamp())
+    let reversed = CachedFeed(feed: expected.feed.reversed(), timestamp: expected.timestamp)
+
+    let cause = CacheComparison.likelyCause(between: expected, and: reversed)
+
+    #expect(cause == "the images come back in reverse order")
+  }
+
+  @Test func timestampInWholeSeconds_losesItsSubSecondPart() {
+    let expected = CachedFeed(feed: [], timestamp: FeedStoreFixtures.preciseTimestamp())
+    let whole = CachedFeed(
+      feed: [],
+      timestamp: Date(
+        timeIntervalSinceReferenceDate: expected.timestamp.timeIntervalSinceReferenceDate
+          .rounded(.down)))
+
+    let cause = CacheComparison.likelyCause(between: expected, and: whole)
+
+    #expect(cause == "the timestamp loses its sub-second part")
+  }
+}

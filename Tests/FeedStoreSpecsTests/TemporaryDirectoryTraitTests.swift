@@ -44,16 +44,6 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: path(of: directory)))
   }
 
-  @Test func current_outsideTheTrait_throwsNamingTheTrait() {
-    #expect {
-      try TemporaryDirectory.current
-    } throws: { error in
-      String(describing: error)
-        == "TemporaryDirectory.current is only set inside a test or suite with the "
-        + ".temporaryDirectory trait"
-    }
-  }
-
   /// Runs `body` in a scope of the trait, and delivers the directory it had.
   private func directory(
     _ body: @escaping @Sendable (URL) throws -> Void

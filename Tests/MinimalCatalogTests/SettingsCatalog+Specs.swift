@@ -5,7 +5,7 @@ extension SettingsCatalog {
     SettingsSpec(
       "set_nilRemovesTheKey", core, "Setting nil for a key makes reading it deliver nil."
     ) { factory in
-      let sut = try await SpecRun.perform("makeStore()") { try await factory.makeStore() }
+      let sut = try await SpecRun.makeInstance("makeStore()") { try await factory.makeStore() }
       try await SpecRun.perform("set \"on\" for \"sound\"") {
         try await sut.set("on", for: "sound")
       }

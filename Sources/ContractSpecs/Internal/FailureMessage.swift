@@ -115,6 +115,28 @@ enum FailureMessage {
   static let trackingNeedsTheTrait =
     "trackForMemoryLeaks needs the .trackingMemoryLeaks trait on the test or its suite"
 
+  // MARK: Mistakes in a test's setup
+
+  static func repeatedInstance(operation: String, factory: String) -> String {
+    (operation.hasPrefix(factory) ? operation : "\(factory): \(operation)")
+      + " returned an instance it had returned before, still in use: each "
+      + "call must make a new one over storage of its own, or the specs see each other's data. "
+      + "Named once for the run; the cases after this one are cancelled"
+  }
+
+  /// A read of the temporary directory in a test without the trait, by a factory inside a spec
+  /// or, with `factory` `nil`, by the test itself.
+  static func missingTemporaryDirectory(factory: String?) -> String {
+    "\(factory ?? "This test") reads TemporaryDirectory.current, but the test has no "
+      + ".temporaryDirectory trait: add it to the @Test or its @Suite. Named once for the test; "
+      + "its other cases are cancelled"
+  }
+
+  /// Why a test case is cancelled after a spec of the run named a mistake in its setup.
+  static func stoppedAtNamedMistake(_ specID: String) -> String {
+    "\(specID) stopped at a mistake in the test's setup that an earlier case named"
+  }
+
   // MARK: Child processes
 
   static func notAFactory(_ factoryType: String, of catalog: String, specID: String) -> String {
@@ -190,9 +212,12 @@ enum FailureMessage {
       + "contract, but it did not: \(message)"
   }
 
-  /// An output that differs from the model's, as a step's comment says it.
-  static func delivered(_ expected: String, _ difference: String) -> String {
-    "expected \(expected), but \(difference)"
+  /// An output that differs from the model's, as a step's comment says it: what it delivered,
+  /// when the difference would only repeat both outputs, else the difference.
+  static func delivered(_ expected: String, _ actual: String, _ difference: String) -> String {
+    difference == "\(expected) became \(actual)"
+      ? "expected \(expected), but it delivered \(actual)"
+      : "expected \(expected), but \(difference)"
   }
 
   static func deliveredInsteadOfThrowing(_ output: String) -> String {
@@ -209,18 +234,58 @@ enum FailureMessage {
 
   /// A round of concurrent calls that no order explains, with its history, one call a line.
   static func notLinearizable(
-    tasks: Int, contractName: String, circumstances: String, history: [String]
+    tasks: Int, contractName: String, circumstances: String, history: [String], marksACall: Bool
   ) -> String {
-    "Expected the calls of \(tasks) concurrent tasks to take effect in some order that keeps when "
-      + "each began and returned, as the \(contractName) contract allows, but no order does "
-      + "\(circumstances); the smallest history found, \(history.count) calls on a logical clock:\n"
+    let callers = tasks == 1 ? "1 task" : "\(tasks) concurrent tasks"
+    return "Expected the calls of \(callers) to take effect in some order that keeps when each "
+      + "began and returned, as the \(contractName) contract allows, but no order does "
+      + "\(circumstances); the smallest history found, "
+      + (history.count == 1 ? "1 call" : "\(history.count) calls") + " on a logical clock"
+      + (marksACall ? ", the call no order explains marked ✗:\n" : ":\n")
       + history.joined(separator: "\n")
+  }
+
+  /// What ends the line of the call no order explains: what the model would have it deliver
+  /// after the calls that may come before it, in any order of theirs.
+  static func impossibleCall(allowed: [String]) -> String {
+    guard let last = allowed.last else {
+      return "  ✗ the contract allows this call in no state the calls before it can leave"
+    }
+    let options =
+      allowed.count == 1 ? last : allowed.dropLast().joined(separator: ", ") + " or " + last
+    return "  ✗ in every order of the calls that began before it returned, it would "
+      + (options == "throw" ? "throw" : "deliver \(options)")
   }
 
   /// A round whose search for an order ran past its budget.
   static func undecided(round: Int, seed: UInt64, calls: Int) -> String {
     "The linearizability check could not decide round \(round) of seed \(seed) within its "
       + "budget; its \(calls) calls were not judged"
+  }
+
+  // MARK: Likely causes
+
+  /// The headline before the first failure of a likely cause on a factory type in a run.
+  static func likelyCause(_ cause: String, catalog: String, factory: String) -> String {
+    "Likely cause: \(cause), in \(typeName(factory)) (\(catalog)); the failures that show it "
+      + "follow, and the run lists their specs when it ends"
+  }
+
+  /// A type's name without its module, as a person wrote it: `WholeSecondFactory`.
+  private static func typeName(_ reflected: String) -> String {
+    reflected.hasPrefix("(") ? reflected : String(reflected.split(separator: ".").last ?? "")
+  }
+
+  static let causeDigestTitle = "Likely causes of this run's failures:"
+
+  /// A line of the digest a run prints when it ends: a cause and the specs that failed for it.
+  static func causeDigestLine(_ cause: String, catalog: String, factory: String, specs: [String])
+    -> String
+  {
+    let count = specs.count == 1 ? "1 spec" : "\(specs.count) specs"
+    let shown = specs.prefix(3).joined(separator: ", ")
+    let more = specs.count > 3 ? ", and \(specs.count - 3) more" : ""
+    return "  \(typeName(factory)) (\(catalog)): \(cause) in \(count): \(shown)\(more)"
   }
 
   // MARK: A catalog's self-test
@@ -241,6 +306,16 @@ enum FailureMessage {
   static func didNotRun(_ specID: String, on name: String, saying message: String) -> String {
     "Expected \(specID) to fail on the implementation that \(name) because of what it breaks, "
       + "but it failed only because it did not run on it: \(message)"
+  }
+
+  static func notCodable(_ name: String, _ specID: String) -> String {
+    "Expected to run \(specID) on the implementation that \(name) in a child process, but its "
+      + "factory is not Codable, so the child cannot make it"
+  }
+
+  static func noChildProcesses(_ name: String, _ specID: String) -> String {
+    "Expected to run \(specID) on the implementation that \(name) in a child process, but this "
+      + "platform has no exit tests"
   }
 
   static func unproven(_ specID: String) -> String {

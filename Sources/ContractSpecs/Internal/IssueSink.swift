@@ -7,6 +7,19 @@ import Testing
 protocol IssueSink: Sendable {
   /// Records a failure saying `message` at `location`.
   func record(_ message: String, at location: SourceLocation)
+  /// Records a failure saying `message` at `location`, whose likely cause is `cause`: the first
+  /// failure of that cause on the factory type in the run carries a headline naming it.
+  func record(
+    _ message: String, at location: SourceLocation, likelyCause cause: String,
+    of settings: SpecSettings)
+  /// Records a failure saying that the spec did not run on the implementation, and why, as a
+  /// catalog's self-test learns it without reading the message.
+  func recordNotRun(_ message: String, at location: SourceLocation)
+  /// Records a failure naming a mistake in the test's setup, `key`, unless the run has named it.
+  ///
+  /// - Returns: Whether it recorded it.
+  @discardableResult
+  func recordMistake(_ message: String, key: String, at location: SourceLocation) -> Bool
   /// Records a warning saying `message` at `location`: an issue that does not fail the test.
   func warn(_ message: String, at location: SourceLocation)
   /// Attaches `bytes` to the running test as a file named `name`.
@@ -20,6 +33,35 @@ protocol IssueSink: Sendable {
 struct TestingSink: IssueSink {
   func record(_ message: String, at location: SourceLocation) {
     Issue.record(Comment(rawValue: message), sourceLocation: location)
+  }
+
+  func record(
+    _ message: String, at location: SourceLocation, likelyCause cause: String,
+    of settings: SpecSettings
+  ) {
+    CauseDigest.current.note(
+      cause, specID: settings.specID, catalog: settings.catalogName,
+      factory: settings.factoryName
+    ) { isFirst in
+      if isFirst {
+        warn(
+          FailureMessage.likelyCause(
+            cause, catalog: settings.catalogName, factory: settings.factoryName), at: location)
+      }
+      record(message, at: location)
+    }
+  }
+
+  func recordNotRun(_ message: String, at location: SourceLocation) {
+    SpecOutcomeObserver.current?.noteDidNotRun()
+    record(message, at: location)
+  }
+
+  @discardableResult
+  func recordMistake(_ message: String, key: String, at location: SourceLocation) -> Bool {
+    guard MistakeReports.current.isFirst(key) else { return false }
+    record(message, at: location)
+    return true
   }
 
   func warn(_ message: String, at location: SourceLocation) {
@@ -56,6 +98,27 @@ final class CollectingSink: IssueSink {
     collected.withLock { $0.issues.append(RecordedIssue(message: message, location: location)) }
   }
 
+  func record(
+    _ message: String, at location: SourceLocation, likelyCause cause: String,
+    of settings: SpecSettings
+  ) {
+    let issue = RecordedIssue(message: message, location: location, likelyCause: cause)
+    collected.withLock { $0.issues.append(issue) }
+  }
+
+  func recordNotRun(_ message: String, at location: SourceLocation) {
+    let issue = RecordedIssue(message: message, location: location, didNotRun: true)
+    collected.withLock { $0.issues.append(issue) }
+  }
+
+  /// Keeps the mistake for the parent, which names it once for its whole run.
+  @discardableResult
+  func recordMistake(_ message: String, key: String, at location: SourceLocation) -> Bool {
+    let issue = RecordedIssue(message: message, location: location, mistake: key)
+    collected.withLock { $0.issues.append(issue) }
+    return true
+  }
+
   func warn(_ message: String, at location: SourceLocation) {
     let issue = RecordedIssue(message: message, location: location, isWarning: true)
     collected.withLock { $0.issues.append(issue) }
@@ -80,6 +143,12 @@ struct RecordedIssue: Codable, Sendable, Equatable {
   let location: SourceLocation
   /// Whether the issue is a warning, which does not fail the test.
   var isWarning = false
+  /// The likely cause the spec named for the failure, if any.
+  var likelyCause: String?
+  /// Whether the failure says that the spec did not run on the implementation.
+  var didNotRun = false
+  /// The mistake in the test's setup the failure names, which the parent names once.
+  var mistake: String?
 }
 
 /// An attachment recorded in a child process.

@@ -20,7 +20,8 @@ extension ContractModel {
   /// steps is reported as a warning, not a verdict.
   ///
   /// A failure shows the smallest history it found that no order explains, each call with its
-  /// task, start, end and outcome: it removes calls and tasks and runs the smaller round again, up
+  /// task, start, end and outcome, and marks with ✗ the first call that no order of the calls
+  /// before it can explain, with what the model would have it deliver there: it removes calls and tasks and runs the smaller round again, up
   /// to five times each and fifty rounds in all, keeping what still fails.
   ///
   /// What it cannot see: a race whose calls never overlap in this run's threads. It catches a
@@ -119,24 +120,29 @@ extension ContractModel {
         }
       }
     }
-    let history = best.calls.sorted { $0.begin < $1.begin }
+    let order = best.calls.indices.sorted { best.calls[$0].begin < best.calls[$1].begin }
     let ticks = Dictionary(
-      uniqueKeysWithValues: history.flatMap { [$0.begin, $0.end] }.sorted().enumerated().map {
+      uniqueKeysWithValues: best.calls.flatMap { [$0.begin, $0.end] }.sorted().enumerated().map {
         ($1, $0 + 1)
       })
-    let lines = history.map { call in
+    let impossible = ImpossibleCall(model: self, calls: best.calls).find(from: state)
+    let lines = order.map { index in
+      let call = best.calls[index]
       let outcome =
         switch call.outcome {
         case .success(let output): "delivered \(ModelCode.describe(output))"
         case .failure(let error): "threw \(error)"
         }
+      let mark = impossible.flatMap { $0.call == index ? $0.allowed : nil }
       return "  task \(call.task): \(ModelCode.call(call.operation, on: call.instance, of: self)),"
         + " from \(ticks[call.begin] ?? 0) to \(ticks[call.end] ?? 0), \(outcome)"
+        + (mark.map(FailureMessage.impossibleCall(allowed:)) ?? "")
     }
     SpecRun.recordFailure(
       FailureMessage.notLinearizable(
         tasks: best.program.count, contractName: contractName, circumstances: circumstances(),
-        history: lines) + (file.map(FailureMessage.keptIn) ?? ""))
+        history: lines, marksACall: impossible != nil) + (file.map(FailureMessage.keptIn) ?? ""),
+      likelyCause: impossible?.likelyCause)
     return best.program
   }
 }

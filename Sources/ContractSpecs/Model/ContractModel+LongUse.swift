@@ -93,7 +93,8 @@ extension ContractModel {
     guard needed.failure != nil else {
       SpecRun.recordFailure(
         introduction() + FailureMessage.notShrunk(instanceName: instanceName)
-          + LongUse.lastSteps(of: failed.steps, failing: failure) + source)
+          + LongUse.lastSteps(of: failed.steps, failing: failure) + source,
+        likelyCause: failure.likelyCause)
       return drawn
     }
     while passing - failing > 1 {
@@ -111,7 +112,8 @@ extension ContractModel {
         + FailureMessage.longUseNeedsItsPrefix(
           from: failure.step - neededFailure.step + 1, steps: neededFailure.step + 1,
           instanceName: instanceName)
-        + LongUse.lastSteps(of: needed.steps, failing: neededFailure) + source)
+        + LongUse.lastSteps(of: needed.steps, failing: neededFailure) + source,
+      likelyCause: neededFailure.likelyCause)
     return Array(drawn[failing...])
   }
 }
@@ -129,10 +131,10 @@ enum LongUse {
   struct Failed<Operation: Hashable & Sendable> {
     let steps: [ModelStep<Operation>]
     let drawn: [DrawnStep]
-    let failure: (step: Int, message: String)
+    let failure: StepFailure
 
     init<Model: ContractModel>(
-      of session: SequenceRun<Model>.Session, failure: (step: Int, message: String)
+      of session: SequenceRun<Model>.Session, failure: StepFailure
     ) where Model.Operation == Operation {
       steps = session.steps
       drawn = session.drawnThroughFailure
@@ -143,7 +145,7 @@ enum LongUse {
   /// The last of `steps` up to `failure`, one a line as `replay` takes them, after a line that
   /// counts those before; the failing one commented with what it did instead.
   static func lastSteps<Operation>(
-    of steps: [ModelStep<Operation>], failing failure: (step: Int, message: String)
+    of steps: [ModelStep<Operation>], failing failure: StepFailure
   ) -> String {
     let end = failure.step + 1
     let start = max(0, end - printedSteps)

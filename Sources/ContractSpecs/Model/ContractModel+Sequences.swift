@@ -123,7 +123,7 @@ extension ContractModel {
   func failsAgain(
     keptIn store: FailureStore?, of run: SequenceRun<Self>,
     reporting report: (
-      SequenceRun<Self>.Session, (step: Int, message: String), () -> String
+      SequenceRun<Self>.Session, StepFailure, () -> String
     ) async throws -> Void
   ) async throws -> Bool {
     guard let store else { return false }
@@ -146,7 +146,8 @@ extension ContractModel {
   /// the numbers that replay what it printed.
   @discardableResult
   private func report(
-    _ session: SequenceRun<Self>.Session, failure: (step: Int, message: String),
+    _ session: SequenceRun<Self>.Session,
+    failure: StepFailure,
     of run: SequenceRun<Self>, keptIn file: URL? = nil, introduction: () -> String
   ) async throws -> [DrawnStep] {
     let replayed = try await run.replay(session.drawnThroughFailure)
@@ -154,7 +155,8 @@ extension ContractModel {
       SpecRun.recordFailure(
         introduction() + FailureMessage.notShrunk(instanceName: instanceName)
           + ModelCode.replay(session.steps, failing: failure.step, because: failure.message)
-          + (file.map(FailureMessage.keptIn) ?? ""))
+          + (file.map(FailureMessage.keptIn) ?? ""),
+        likelyCause: failure.likelyCause)
       return session.drawnThroughFailure
     }
     return try await shrink(
@@ -167,7 +169,7 @@ extension ContractModel {
   /// shrunk steps, ending with the kept `file` it replayed, if any, and delivers their numbers.
   func shrink(
     _ replayed: SequenceRun<Self>.Session, from original: Int,
-    failing failure: (step: Int, message: String), of run: SequenceRun<Self>,
+    failing failure: StepFailure, of run: SequenceRun<Self>,
     keptIn file: URL?, introduction: () -> String
   ) async throws -> [DrawnStep] {
     let shrunk = try await SequenceShrinker(run: run).shrink(replayed)
@@ -177,7 +179,8 @@ extension ContractModel {
       introduction()
         + FailureMessage.shrunk(to: steps.count, from: original, instanceName: instanceName)
         + ModelCode.replay(steps, failing: shrunkFailure.step, because: shrunkFailure.message)
-        + (file.map(FailureMessage.keptIn) ?? ""))
+        + (file.map(FailureMessage.keptIn) ?? ""),
+      likelyCause: shrunkFailure.likelyCause)
     return shrunk.drawn
   }
 }

@@ -124,6 +124,11 @@ public protocol ContractModel: Sendable {
   /// Unicode scalars and numbers by their bits.
   func difference(between expected: Output, and actual: Output) -> String?
 
+  /// What the difference between `expected` and `actual` likely says about the implementation,
+  /// in words about it (`the timestamp loses its sub-second part`), for the run's headline of
+  /// that cause (``SpecRun/recordFailure(_:likelyCause:)``); `nil` by default.
+  func likelyCause(between expected: Output, and actual: Output) -> String?
+
   /// The state once instance `instance` has been opened, or reopened over the same storage: what
   /// the model keeps per instance starts again. The state as it is, by default.
   func opened(_ instance: Int, in state: State) -> State
@@ -149,6 +154,8 @@ extension ContractModel {
   public func difference(between expected: Output, and actual: Output) -> String? {
     Exact.difference(between: expected, and: actual)
   }
+
+  public func likelyCause(between expected: Output, and actual: Output) -> String? { nil }
 
   public func opened(_ instance: Int, in state: State) -> State { state }
 }

@@ -16,7 +16,7 @@ extension FeedStoreFactory {
   ///
   /// - Throws: What making the store throws.
   func makeEmptyStore() async throws -> Store {
-    tracked(try await SpecRun.perform("\(Self.self).makeStore()") { try await makeStore() })
+    tracked(try await SpecRun.makeInstance("\(Self.self).makeStore()") { try await makeStore() })
   }
 
   /// `store`, tracked for memory leaks when the running test tracks them and the store is an

@@ -35,6 +35,34 @@ enum CacheComparison {
     return "image \(index) of \(expected.feed.count) differs: \(difference)"
   }
 
+  /// What the difference between `expected` and `actual` likely says about the store, in words
+  /// about it (`the timestamp loses its sub-second part`), or `nil` when it says nothing general.
+  static func likelyCause(between expected: CachedFeed?, and actual: CachedFeed?) -> String? {
+    guard let expected, let actual else { return nil }
+    if expected.timestamp.bits != actual.timestamp.bits {
+      return Exact.likelyCause(from: expected.timestamp, to: actual.timestamp).map {
+        "the timestamp \($0)"
+      }
+    }
+    if let cause = Exact.likelyCause(from: expected.feed, to: actual.feed) {
+      return "the images \(cause)"
+    }
+    guard expected.feed.count == actual.feed.count,
+      let (wanted, got) = zip(expected.feed, actual.feed).first(where: {
+        difference(between: $0, and: $1) != nil
+      })
+    else { return nil }
+    if let cause = Exact.likelyCause(from: wanted.description ?? "", to: got.description ?? "") {
+      return "an image's description \(cause)"
+    }
+    if let cause = Exact.likelyCause(from: wanted.location ?? "", to: got.location ?? "") {
+      return "an image's location \(cause)"
+    }
+    return Exact.likelyCause(from: wanted.url.absoluteString, to: got.url.absoluteString).map {
+      "an image's URL \($0)"
+    }
+  }
+
   /// Whether `retrieved` keeps `inserted` as the contract says: the same URL (the same relative
   /// part and base, text for text), or, for a URL relative to a base, the absolute URL it resolves
   /// to, `URL(string: inserted.absoluteString)`.

@@ -29,7 +29,9 @@ func expectRetrieval(
   guard let difference = CacheComparison.difference(between: expected, and: retrieved) else {
     return true
   }
-  SpecRun.recordFailure("\(expectation), but \(difference)")
+  SpecRun.recordFailure(
+    "\(expectation), but \(difference)",
+    likelyCause: CacheComparison.likelyCause(between: expected, and: retrieved))
   if (expected?.feed.count ?? 0) + (retrieved?.feed.count ?? 0) <= attachmentImageLimit {
     CacheAttachment.record(expected: expected, retrieved: retrieved)
   }

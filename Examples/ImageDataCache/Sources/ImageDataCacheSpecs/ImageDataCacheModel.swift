@@ -140,8 +140,8 @@ public struct ImageDataCacheModel: ContractModel {
   /// Data compared byte for byte, said in a line.
   public func difference(between expected: Output, and actual: Output) -> String? {
     switch (expected, actual) {
-    case (.done, .done): nil
-    case (.delivered(let expected), .delivered(let actual)):
+    case (.done, .done), (.delivered(nil), .delivered(nil)): nil
+    case (.delivered(let expected?), .delivered(let actual?)):
       Exact.difference(from: expected, to: actual)
     default: "it delivered \(actual)"
     }

@@ -75,7 +75,7 @@ import Testing
             .perform(.insert(payload: 0, url: 3), on: 1),
             .perform(.insert(payload: 0, url: 2), on: 1),
             .perform(.insert(payload: 0, url: 4), on: 1),
-            .perform(.retrieve(url: 1), on: 1),  // ✗ expected 0 bytes, but 0 bytes became nil
+            .perform(.retrieve(url: 1), on: 1),  // ✗ expected 0 bytes, but it delivered nil (no data)
           ])
         """
       ])

@@ -2,14 +2,19 @@ import ContractSpecs
 import ImageDataCacheSpecs
 import Testing
 
-/// Proves the specs themselves, with the engine's catalog self-test: each passes on a correct
-/// cache of a design neither shipped cache has, and fails, at the caller's line, on a cache that
-/// breaks the rule it is about.
+/// Proves the specs themselves, with the engine's catalog self-test.
+///
+/// Each spec passes on a correct cache of a design neither shipped cache has, and fails, at the
+/// caller's line, on a cache that breaks the rule it is about; the cache that traps, in a child
+/// process. What each broken cache failed, with the first message, is attached as
+/// `ImageDataCacheSpec-self-test-results.md`.
 @Suite struct ImageDataCacheSpecSelfTests {
   static let selfTest = CatalogSelfTest<ImageDataCacheCatalog>(
     correct: [.init("a journal", JournalImageDataCacheFactory())],
     broken: Misbehavior.allCases.map {
-      .init($0.rawValue, JournalImageDataCacheFactory(misbehavior: $0), breaks: $0.caughtBySpecs)
+      .init(
+        $0.rawValue, JournalImageDataCacheFactory(misbehavior: $0), breaks: $0.caughtBySpecs,
+        traps: $0.traps)
     })
 
   @Test(arguments: selfTest.cases)

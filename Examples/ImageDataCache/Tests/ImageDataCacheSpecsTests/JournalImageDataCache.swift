@@ -23,6 +23,8 @@ actor JournalImageDataCache: ImageDataCache {
     switch misbehavior {
     case .keepsTheFirstInsert where try await journal.data(for: key) != nil:
       return
+    case .trapsOnEmptyData where data.isEmpty:
+      preconditionFailure("the journal cache that traps on empty data was given empty data")
     case .storesEmptyDataAsNothing where data.isEmpty:
       try await append(.removed(key: key), .insert, url)
     case .writesInPiecesAcrossSuspensionPoints:

@@ -1,5 +1,5 @@
 /// One way a journal cache breaks the contract, and the specs that must catch it.
-enum Misbehavior: String, CaseIterable, Sendable {
+enum Misbehavior: String, CaseIterable, Codable, Sendable {
   case deliversEmptyDataForUnknownURL
   case forgetsDataOnceRetrieved
   case dropsTheLastByte
@@ -29,6 +29,12 @@ enum Misbehavior: String, CaseIterable, Sendable {
   case keepsStoragePerInstance
   case remembersWhatItRetrieved
   case servesItsOwnLastInsert
+  /// Traps on empty data, as a force unwrap of its first byte would: its self-test runs in a
+  /// child process.
+  case trapsOnEmptyData
+
+  /// Whether a cache with this misbehavior ends its process.
+  var traps: Bool { self == .trapsOnEmptyData }
 
   /// The specs that fail on a cache with this misbehavior: at least the one about it.
   var caughtBySpecs: [String] {
@@ -62,6 +68,7 @@ enum Misbehavior: String, CaseIterable, Sendable {
     case .throwsErrorsWithoutTheURL: ["failure_errorNamesTheURL"]
     case .keepsStoragePerInstance: ["persistence_secondInstanceSeesInserts"]
     case .remembersWhatItRetrieved: ["persistence_secondInstanceSeesRemoval"]
+    case .trapsOnEmptyData: ["insert_keepsEmptyDataAsEmptyData"]
     case .servesItsOwnLastInsert:
       [
         "persistence_latestInsertThroughEitherInstanceWins",

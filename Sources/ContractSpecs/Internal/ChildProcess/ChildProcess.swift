@@ -11,7 +11,7 @@
     ///
     /// - Returns: The leaks the child's tracker reported, for the caller to record outside any
     ///   known deviation.
-    static func verify<Catalog: SpecCatalog, Factory: Codable & Sendable>(
+    static func verify<Catalog: SpecCatalog, Factory: Codable>(
       _ spec: Spec<Catalog>, on factory: Factory, test: Test, caller: SourceLocation
     ) async -> [RecordedIssue] {
       let sink = TestingSink()
@@ -20,7 +20,7 @@
       let supervisor: ChildSupervisor
       switch SpecSettings.resolve(for: spec, on: Factory.self, caller: caller) {
       case .failure(let problem):
-        sink.record(FailureMessage.environment(of: Catalog.name, problem), at: caller)
+        sink.recordNotRun(FailureMessage.environment(of: Catalog.name, problem), at: caller)
         return []
       case .success(let settings):
         settings.warnOfARaisedLimit(in: sink)
@@ -39,7 +39,7 @@
             cgroup: cgroup)
         } catch {
           _ = try? cgroup.get().end()
-          sink.record(FailureMessage.childNotStarted(spec.id, because: error), at: caller)
+          sink.recordNotRun(FailureMessage.childNotStarted(spec.id, because: error), at: caller)
           return []
         }
       }
@@ -67,6 +67,13 @@
         for issue in report.issues {
           if issue.isWarning {
             sink.warn(issue.message, at: issue.location)
+          } else if issue.didNotRun {
+            sink.recordNotRun(issue.message, at: issue.location)
+          } else if let mistake = issue.mistake {
+            sink.recordMistake(issue.message, key: mistake, at: issue.location)
+          } else if let cause = issue.likelyCause {
+            sink.record(
+              issue.message, at: issue.location, likelyCause: cause, of: payload.settings)
           } else {
             sink.record(issue.message, at: issue.location)
           }

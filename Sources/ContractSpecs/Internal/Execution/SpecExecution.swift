@@ -25,6 +25,8 @@ final class SpecExecution: Sendable {
   private struct State: Sendable {
     var usesSeeds = false
     var hasFailed = false
+    /// Whether the spec stopped at a mistake in the test's setup that an earlier spec named.
+    var stoppedAtNamedMistake = false
     /// How often the test case's leak tracker had been consulted when the body started.
     var consultationsAtStart: Int?
   }
@@ -98,18 +100,26 @@ final class SpecExecution: Sendable {
     if let factoryType = Catalog.factoryType(of: factory),
       let reason = spec.notApplicableReason(factoryType)
     {
-      record(FailureMessage.notApplicable(spec.id, to: typeName, because: reason))
+      recordNotRun(FailureMessage.notApplicable(spec.id, to: typeName, because: reason))
       return
     }
     do {
       guard try await spec.body.run(on: factory) else {
-        record(
+        recordNotRun(
           FailureMessage.missingCapability(
             spec.id, needs: spec.capability.protocolName, factory: typeName))
         return
       }
     } catch is SpecAbandoned {
       return
+    } catch let repeated as RepeatedInstance {
+      recordMistake(
+        FailureMessage.repeatedInstance(operation: repeated.operation, factory: typeName),
+        key: "repeated instance|\(settings.factoryName)")
+    } catch is MissingTemporaryDirectory {
+      recordMistake(
+        FailureMessage.missingTemporaryDirectory(factory: typeName),
+        key: MissingTemporaryDirectory.mistakeKey)
     } catch {
       record(
         FailureMessage.escaped(error, from: spec.id, operation: watch.operation(thatThrew: error)))
@@ -148,11 +158,36 @@ final class SpecExecution: Sendable {
 
   /// Records a failure of the spec at the caller's line, unless the spec has been abandoned: a
   /// run that outlives its time limit must not add failures to a test that has moved on.
-  func record(_ message: String) {
+  func record(_ message: String, likelyCause: String? = nil) {
     guard !watch.isAbandoned else { return }
     state.withLock { $0.hasFailed = true }
-    sink.record(message, at: settings.caller)
+    if let likelyCause {
+      sink.record(message, at: settings.caller, likelyCause: likelyCause, of: settings)
+    } else {
+      sink.record(message, at: settings.caller)
+    }
   }
+
+  /// Records at the caller's line that the spec did not run on the implementation.
+  private func recordNotRun(_ message: String) {
+    state.withLock { $0.hasFailed = true }
+    sink.recordNotRun(message, at: settings.caller)
+  }
+
+  /// Records a mistake in the test's setup at the caller's line, unless an earlier spec of the
+  /// run named it; the spec then stops without a message.
+  private func recordMistake(_ message: String, key: String) {
+    guard !watch.isAbandoned else { return }
+    let isNamed = sink.recordMistake(message, key: key, at: settings.caller)
+    state.withLock {
+      $0.hasFailed = true
+      $0.stoppedAtNamedMistake = !isNamed
+    }
+  }
+
+  /// Whether the spec stopped at a mistake an earlier spec of the run named, so that its test
+  /// case is cancelled rather than shown as passed.
+  var stoppedAtNamedMistake: Bool { state.current.stoppedAtNamedMistake }
 
   /// Records a warning at the caller's line, an issue that does not fail the test, unless the
   /// spec has been abandoned.

@@ -23,7 +23,7 @@ struct SequenceRun<Model: ContractModel> {
     /// For each step that ran, the index in ``drawn`` of the numbers it was drawn from.
     fileprivate var drawOfStep: [Int] = []
     /// The index in ``steps`` of the step the model did not accept, and what it did instead.
-    fileprivate(set) var failure: (step: Int, message: String)?
+    fileprivate(set) var failure: StepFailure?
 
     /// The numbers that replay the session up to its failing step, or all of them.
     var drawnThroughFailure: [DrawnStep] {
@@ -93,7 +93,8 @@ struct SequenceRun<Model: ContractModel> {
         of: operation, on: session.instances[number - 1], number: number)
       switch check(outcome, against: expectation) {
       case .success(let next): session.state = next
-      case .failure(let mismatch): session.failure = (session.steps.count - 1, mismatch.message)
+      case .failure(let mismatch):
+        session.failure = (session.steps.count - 1, mismatch.message, mismatch.likelyCause)
       }
     case .open(let number), .reopen(let number):
       let opened: Model.Instance
@@ -107,9 +108,7 @@ struct SequenceRun<Model: ContractModel> {
       } catch is SpecAbandoned {
         throw SpecAbandoned()
       } catch {
-        session.failure = (
-          session.steps.count - 1, FailureMessage.openingThrew(error)
-        )
+        session.failure = (session.steps.count - 1, FailureMessage.openingThrew(error), nil)
         return
       }
       if case .open = step {
@@ -176,7 +175,9 @@ struct SequenceRun<Model: ContractModel> {
       if let difference = model.difference(between: returning.output, and: output) {
         return .failure(
           Mismatch(
-            message: FailureMessage.delivered(ModelCode.describe(returning.output), difference)))
+            message: FailureMessage.delivered(
+              ModelCode.describe(returning.output), ModelCode.describe(output), difference),
+            likelyCause: model.likelyCause(between: returning.output, and: output)))
       }
       return .success(returning.next)
     case (.success(let output), nil, _):
@@ -196,5 +197,11 @@ struct SequenceRun<Model: ContractModel> {
   /// How an outcome broke the model's expectation.
   struct Mismatch: Error {
     let message: String
+    /// What the difference likely says about the implementation, when the model knows.
+    var likelyCause: String?
   }
 }
+
+/// The step of a sequence the model did not accept: its index, what it did instead, and the
+/// likely cause the model names for the difference, if any.
+typealias StepFailure = (step: Int, message: String, likelyCause: String?)
