@@ -8,20 +8,24 @@ public struct AnyCapability<Catalog: SpecCatalog>: Sendable, Hashable, CustomStr
   /// The capability's stable name, such as `failable`.
   public let name: String
   /// The protocol a factory conforms to for this capability.
-  public let protocolName: String
+  public var protocolName: String { spellProtocolName() }
   /// What a factory provides for it, in a few words, as documentation tables show it.
   public let provides: String
   /// What its specs check, in a few words, as documentation tables show it.
   public let checks: String
   private let isProvided: @Sendable (Catalog.FactoryType) -> Bool
   private let makeSpecs: @Sendable () -> [Spec<Catalog>]
+  /// Spells the protocol's name when a message or a table asks for it: spelling a type costs
+  /// more than making the rest of the capability, and a child process makes every capability
+  /// of its catalog to run one spec.
+  private let spellProtocolName: @Sendable () -> String
 
   /// The capability `capability`, without the type of its factory protocol.
   ///
   /// - Parameter capability: A capability of the catalog.
   public init<Factory>(_ capability: Capability<Catalog, Factory>) {
     name = capability.name
-    protocolName = capability.protocolName
+    spellProtocolName = { capability.protocolName }
     provides = capability.provides
     checks = capability.checks
     isProvided = capability.isProvided
