@@ -95,24 +95,5 @@ package enum Bootstrap {
       }
       return .nan
     }
-
-    /// The mean of the fastest `share` of the samples at `indices` (at least one of them), shifted
-    /// by `offset`.
-    func meanOfFastest(_ share: Double, at indices: [Int], offset: Int = 0) -> Double {
-      guard !indices.isEmpty else { return .nan }
-      var counts = [Int](repeating: 0, count: sorted.count)
-      for index in indices {
-        counts[ranks[index + offset]] += 1
-      }
-      let taken = Swift.max(1, Int((Double(indices.count) * share).rounded()))
-      var (remaining, sum) = (taken, 0.0)
-      for rank in counts.indices where counts[rank] > 0 {
-        let count = Swift.min(counts[rank], remaining)
-        sum += Double(count) * sorted[rank]
-        remaining -= count
-        if remaining == 0 { break }
-      }
-      return sum / Double(taken)
-    }
   }
 }
