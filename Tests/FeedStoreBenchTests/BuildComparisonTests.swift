@@ -71,7 +71,7 @@ import Testing
     let batches = plan.looks.map { $0 / SequentialPlan.batchRounds }
     let comparisons =
       ProcessInfo.processInfo.environment["FEEDSTORE_SPEC_PROFILE"] == "thorough"
-      ? 4_000 : 400
+      ? 4_000 : 200
     var generator = SeededGenerator(seed: 38)
 
     var (corrected, uncorrected) = (0, 0)

@@ -18,7 +18,7 @@ import Testing
 
     #expect(comparison.entries.map(\.verdict) == [.unchanged, .unchanged])
     #expect(comparison.exitCode == .success)
-    #expect(comparison.entries.map(\.ratio.samples) == [12, 12])
+    #expect(comparison.entries.map(\.ratio.samples) == [6, 6])
   }
 
   @Test func run_ofABuildWhoseInsertIsSlower_namesThatRowAndFailsWithARegression() async throws {
@@ -60,20 +60,20 @@ import Testing
       try await makeSUT(
         this: try workerScript(insert: Self.undecidable, retrieve: [500_000], in: directory),
         other: try workerScript(insert: [1_000_000], retrieve: [500_000], in: directory),
-        maxIterations: 20
+        maxIterations: 9
       ).run()
     }
 
-    #expect(comparison.entries.map(\.ratio.samples) == [18, 12])
+    #expect(comparison.entries.map(\.ratio.samples) == [9, 6])
   }
 
   /// The first worker of this build is half again as slow for its whole life; every batch starts
-  /// new workers, so it spoils one batch of four and the verdict stays open.
+  /// new workers, so it spoils one batch of two and the verdict stays open.
   @Test func run_withOneSlowWorker_startsNewWorkersAndDoesNotCallItARegression() async throws {
     let comparison = try await withTemporaryDirectory { directory in
       try await makeSUT(
         this: try workerScript(
-          insert: [1_500_000, 1_000_000, 1_010_000, 990_000], retrieve: [500_000], in: directory),
+          insert: [1_500_000, 1_000_000], retrieve: [500_000], in: directory),
         other: try workerScript(insert: [1_000_000], retrieve: [500_000], in: directory)
       ).run()
     }
@@ -149,13 +149,13 @@ import Testing
   /// This build's workers, one after the other, against the other's 1 ms: 1.00x to 1.10x.
   static let undecidable: [Int64] = [1_000_000, 1_100_000, 1_080_000, 1_020_000, 1_060_000]
 
-  /// A comparison of ten rounds (four batches of three), up to `maxIterations`, of an adopter's
+  /// A comparison of six rounds (two batches of three), up to `maxIterations`, of an adopter's
   /// store at 10 images.
-  private func makeSUT(this: URL, other: URL, maxIterations: Int = 10) -> ComparisonRunner {
+  private func makeSUT(this: URL, other: URL, maxIterations: Int = 6) -> ComparisonRunner {
     ComparisonRunner(
       program: storeOnlyBench,
       configuration: RunConfiguration(
-        sizes: [10], stores: ["ArrayFeedStore"], references: [], iterations: 10, warmup: 0),
+        sizes: [10], stores: ["ArrayFeedStore"], references: [], iterations: 6, warmup: 0),
       maxIterations: maxIterations, threshold: 0.05, thisExecutable: this, otherExecutable: other,
       otherName: "other-build")
   }

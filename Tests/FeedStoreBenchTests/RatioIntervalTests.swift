@@ -3,7 +3,7 @@ import Testing
 @testable import FeedStoreBenchmarkCore
 
 /// The statistics behind every verdict, on constructed samples: nothing here is timed.
-@Suite struct RatioIntervalTests {
+@Suite(.resamplingByProfile) struct RatioIntervalTests {
   @Test func paired_ofSamplesThatNeverVary_isTheRatioWithNoWidth() throws {
     let sut = try #require(RatioInterval.paired([110, 110, 110], over: [100, 100, 100]))
 

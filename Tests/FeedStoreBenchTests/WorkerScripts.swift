@@ -16,7 +16,8 @@ func workerScript(
   let values = { (samples: [Int64]) in samples.map(String.init).joined(separator: " ") }
   return try shellScript(
     """
-    started=$(cat "$0.started" 2> /dev/null || echo 0)
+    started=0
+    [ -f "$0.started" ] && read -r started < "$0.started"
     echo $((started + 1)) > "$0.started"
     printf '%s\\n' '\(try workerGreeting(version: version))'
     set -- \(values(insert)); shift $((started % $#)); insert=$1
