@@ -59,15 +59,15 @@ import Testing
     #expect(
       BuildComparison.samplesAdvice(sut)
         == "the other build against itself reads 1.00x, 95% interval 0.929x–1.08x, beyond the "
-        + "threshold: the machine is too noisy to decide; about 24 more samples per build would "
-        + "decide it (--max-iterations 48)")
+        + "threshold: the machine is too noisy to decide; about 48 more samples per build would "
+        + "decide it (--max-iterations 96)")
   }
 
   /// Builds whose batches differ only by noise, judged at every look of a plan of seven: at a
   /// threshold of 0, the worst case, the share of comparisons that any look calls regressed stays
   /// within the 2.5% a 95% interval leaves above, while judging each look at 95% alone exceeds it.
   @Test func plan_keepsWrongVerdictsWithinTheirShareOverEveryLook() {
-    let plan = SequentialPlan(iterations: 6, maxIterations: 60)
+    let plan = SequentialPlan(iterations: 12, maxIterations: 120)
     let batches = plan.looks.map { $0 / SequentialPlan.batchRounds }
     let comparisons =
       ProcessInfo.processInfo.environment["FEEDSTORE_SPEC_PROFILE"] == "thorough"
@@ -96,7 +96,9 @@ import Testing
     this: [Int64], other: [Int64], control: [Int64]? = nil
   ) throws -> BuildComparison.Entry {
     func rounds(_ fastest: [Int64]) -> [Int64] {
-      fastest.flatMap { [$0 * 2, $0, $0 * 3 / 2] }
+      fastest.flatMap { batch in
+        (0..<SequentialPlan.batchRounds).map { batch * ($0 == 1 ? 2 : 4 + Int64($0)) / 2 }
+      }
     }
     let count = this.count * SequentialPlan.batchRounds
     return try #require(

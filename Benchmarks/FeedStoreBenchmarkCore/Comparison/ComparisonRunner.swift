@@ -11,8 +11,8 @@ import Foundation
 ///
 /// Each batch (``SequentialPlan``) starts three workers: one of this build, and two of the other,
 /// the second the noise control. After each worker's warm-up of every row still undecided, a
-/// round asks each of them for one sample of every such row in turn, the three taking turns at
-/// going first from row to row and from round to round; then the batch's workers exit. On Linux
+/// round asks each of them for one sample of every such row in turn, in each of their six orders
+/// once per batch, the order moving on from row to row; then the batch's workers exit. On Linux
 /// the three run a round on the same processor, a different one each round: two processes of one
 /// build on a shared machine differ by several percent when they run on different processors (one
 /// shares its core with a neighbor's compiler), which no number of rounds averages out. At each of
@@ -140,10 +140,9 @@ struct ComparisonRunner: Sendable {
       let request = WorkerMessage.Request(
         size: cells[index].size, row: cells[index].row, samples: count, verifiesFirst: verifies,
         round: round)
-      let workers = batch.workers
-      for turn in 0..<workers.count {
-        let position = (round + index + turn) % workers.count
-        let samples = try workers[position].samples(request)
+      let order = SequentialPlan.orders[(round + index) % SequentialPlan.orders.count]
+      for position in order {
+        let samples = try batch.workers[position].samples(request)
         switch position {
         case 0: cells[index].this += samples
         case 1: cells[index].other += samples
