@@ -131,7 +131,7 @@ struct BenchmarkOption: Sendable {
         names: ["--max-iterations"], placeholder: "N", defaultValue: "100", comparison: .only,
         help:
           "--compare: the most samples per row and build; rows not yet decided get more batches, "
-          + "up to N (at least --iterations, in whole batches of 3)"
+          + "up to N (at least --iterations, in whole batches of 6)"
       ) { text, arguments throws(ArgumentError) in
         guard let count = Int(text.trimmingCharacters(in: .whitespaces)),
           (1...100_000).contains(count)
