@@ -85,7 +85,7 @@ stop_load() {
   wait "$load" 2> /dev/null || true
 }
 trap stop_load EXIT
-sleep 20  # let the load get going
+[ "$load_kind" = none ] || sleep 20  # let the load get going
 
 results="$output/results.csv"
 rows="$output/rows.csv"
