@@ -65,7 +65,7 @@ struct ComparisonRunner: Sendable {
     }
   }
 
-  /// The three workers of one batch, started together and finished together.
+  /// The three workers of one batch, started one after the other and finished together.
   private struct Batch {
     let workers: [WorkerProcess]
     let greetings: [WorkerMessage.Greeting]
