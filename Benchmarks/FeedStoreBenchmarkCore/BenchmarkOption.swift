@@ -116,9 +116,10 @@ struct BenchmarkOption: Sendable {
         names: ["--compare"], placeholder: "FILE",
         help:
           "Measure this build against another build of this program, the executable FILE (such "
-          + "as main's), in rounds that alternate between the two; exit "
+          + "as main's), in batches of rounds that alternate between new workers of the two, with "
+          + "the other build against itself as a noise control; exit "
           + "\(ExitCode.regression.rawValue) when a store row regressed past the threshold, "
-          + "\(ExitCode.undecided.rawValue) when the samples could not decide"
+          + "\(ExitCode.undecided.rawValue) when the samples or the control could not decide"
       ) { text, arguments throws(ArgumentError) in
         guard !text.isEmpty else { throw ArgumentError("--compare needs a file path") }
         guard FileManager.default.isExecutableFile(atPath: text) else {
@@ -129,8 +130,8 @@ struct BenchmarkOption: Sendable {
       BenchmarkOption(
         names: ["--max-iterations"], placeholder: "N", defaultValue: "100", comparison: .only,
         help:
-          "--compare: the most samples per row and build; rows the samples have not decided get "
-          + "more rounds, up to N (at least --iterations)"
+          "--compare: the most samples per row and build; rows not yet decided get more batches, "
+          + "up to N (at least --iterations, in whole batches of 6)"
       ) { text, arguments throws(ArgumentError) in
         guard let count = Int(text.trimmingCharacters(in: .whitespaces)),
           (1...100_000).contains(count)

@@ -14,7 +14,8 @@ let package = Package(
     .executable(
       name: "directory-feedstore-reference-bench", targets: ["DirectoryFeedStoreReferenceBenchmark"]
     ),
-    // The store alone with a regression planted in its insert, which `--compare` must catch.
+    // The store alone with a regression planted in its insert or retrieve, which `--compare` must
+    // catch, or none, which it must not flag.
     .executable(
       name: "directory-feedstore-planted-slowdown-bench",
       targets: ["DirectoryFeedStorePlantedSlowdownBenchmark"]

@@ -2,7 +2,7 @@ import Testing
 
 @testable import FeedStoreBenchmarkCore
 
-@Suite struct BaselineComparisonTests {
+@Suite(.resamplingByProfile) struct BaselineComparisonTests {
   @Test(arguments: changes)
   func init_flagsOnlyAStoreRowSlowerByMoreThanTheThresholdAndTheNoise(_ input: Change) throws {
     let sut = makeSUT(

@@ -5,7 +5,7 @@ import Testing
 @testable import FeedStoreBenchmarkCore
 
 /// The whole command, in this process, on tiny runs: what an adopter's executable does.
-@Suite struct BenchmarkCommandTests {
+@Suite(.resamplingByProfile) struct BenchmarkCommandTests {
   @Test func run_ofAnAdoptersProgram_reportsItsStoreBesideTheFloorsWithoutReferences() async throws
   {
     let report = try await withTemporaryDirectory { directory in

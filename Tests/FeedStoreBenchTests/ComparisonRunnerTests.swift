@@ -18,7 +18,7 @@ import Testing
 
     #expect(comparison.entries.map(\.verdict) == [.unchanged, .unchanged])
     #expect(comparison.exitCode == .success)
-    #expect(comparison.entries.map(\.ratio.samples) == [10, 10])
+    #expect(comparison.entries.map(\.ratio.samples) == [12, 12])
   }
 
   @Test func run_ofABuildWhoseInsertIsSlower_namesThatRowAndFailsWithARegression() async throws {
@@ -37,7 +37,8 @@ import Testing
         + "  ArrayFeedStore insert (N=10) 1.20x, 95% interval 1.20x–1.20x")
   }
 
-  /// More rounds would tell whether a ratio whose interval reaches across the threshold is past it.
+  /// More batches would tell whether a ratio whose interval reaches across the threshold is
+  /// past it.
   @Test func run_ofSamplesThatCannotDecide_saysSoAndHowManyMoreSamplesWould() async throws {
     let comparison = try await withTemporaryDirectory { directory in
       try await makeSUT(
@@ -53,17 +54,49 @@ import Testing
     #expect(comparison.verdict.hasPrefix("could not decide whether 1 store row(s) regressed"))
   }
 
-  /// Rows that have not been decided get more rounds; decided ones stop.
-  @Test func run_addsRoundsOnlyToRowsNotYetDecided() async throws {
+  /// Rows that have not been decided get more batches; decided ones stop.
+  @Test func run_addsBatchesOnlyToRowsNotYetDecided() async throws {
     let comparison = try await withTemporaryDirectory { directory in
       try await makeSUT(
         this: try workerScript(insert: Self.undecidable, retrieve: [500_000], in: directory),
         other: try workerScript(insert: [1_000_000], retrieve: [500_000], in: directory),
-        maxIterations: 20
+        maxIterations: 18
       ).run()
     }
 
-    #expect(comparison.entries.map(\.ratio.samples) == [20, 10])
+    #expect(comparison.entries.map(\.ratio.samples) == [18, 12])
+  }
+
+  /// The first worker of this build is half again as slow for its whole life; every batch starts
+  /// new workers, so it spoils one batch of two and the verdict stays open.
+  @Test func run_withOneSlowWorker_startsNewWorkersAndDoesNotCallItARegression() async throws {
+    let comparison = try await withTemporaryDirectory { directory in
+      try await makeSUT(
+        this: try workerScript(
+          insert: [1_500_000, 1_000_000], retrieve: [500_000], in: directory),
+        other: try workerScript(insert: [1_000_000], retrieve: [500_000], in: directory)
+      ).run()
+    }
+
+    let insert = try #require(comparison.entries.first)
+    #expect(insert.thisSamplesNanoseconds[5...6] == [1_500_000, 1_000_000])
+    #expect(insert.verdict == .regressedOrNot)
+  }
+
+  /// The other build's two workers of each batch differ by 10%: its control would not pass.
+  @Test func run_onAMachineTooNoisyForTheControl_refusesToDecide() async throws {
+    let comparison = try await withTemporaryDirectory { directory in
+      try await makeSUT(
+        this: try workerScript(insert: [1_300_000], retrieve: [500_000], in: directory),
+        other: try workerScript(
+          insert: [1_000_000, 1_100_000, 1_100_000, 1_000_000], retrieve: [500_000],
+          in: directory)
+      ).run()
+    }
+
+    let insert = try #require(comparison.entries.first)
+    #expect(!insert.controlPasses)
+    #expect(comparison.exitCode == .undecided)
   }
 
   /// A benchmark program built before `--compare` knows no worker argument: it exits with 2.
@@ -112,19 +145,16 @@ import Testing
 
   // MARK: - Helpers
 
-  /// One sample in ten takes 1 ms, the rest 6% to 10% longer: against 1 ms, resamples that miss
-  /// it put the ratio past a 5% threshold, those that hold it do not.
-  static let undecidable: [Int64] = [
-    1_000_000, 1_080_000, 1_090_000, 1_100_000, 1_070_000, 1_080_000, 1_090_000, 1_060_000,
-    1_070_000, 1_080_000,
-  ]
+  /// This build's workers, one after the other, against the other's 1 ms: 1.00x to 1.10x.
+  static let undecidable: [Int64] = [1_000_000, 1_100_000, 1_080_000, 1_020_000, 1_060_000]
 
-  /// A comparison of ten rounds, up to `maxIterations`, of an adopter's store at 10 images.
-  private func makeSUT(this: URL, other: URL, maxIterations: Int = 10) -> ComparisonRunner {
+  /// A comparison of twelve rounds (two batches of six), up to `maxIterations`, of an adopter's
+  /// store at 10 images.
+  private func makeSUT(this: URL, other: URL, maxIterations: Int = 12) -> ComparisonRunner {
     ComparisonRunner(
       program: storeOnlyBench,
       configuration: RunConfiguration(
-        sizes: [10], stores: ["ArrayFeedStore"], references: [], iterations: 10, warmup: 0),
+        sizes: [10], stores: ["ArrayFeedStore"], references: [], iterations: 12, warmup: 0),
       maxIterations: maxIterations, threshold: 0.05, thisExecutable: this, otherExecutable: other,
       otherName: "other-build")
   }

@@ -3,7 +3,7 @@ import Testing
 @testable import FeedStoreBenchmarkCore
 
 /// The statistics behind every verdict, on constructed samples: nothing here is timed.
-@Suite struct RatioIntervalTests {
+@Suite(.resamplingByProfile) struct RatioIntervalTests {
   @Test func paired_ofSamplesThatNeverVary_isTheRatioWithNoWidth() throws {
     let sut = try #require(RatioInterval.paired([110, 110, 110], over: [100, 100, 100]))
 
@@ -23,29 +23,6 @@ import Testing
 
     #expect([paired.lower, paired.upper] == [1.1, 1.1])
     #expect(independent.lower < 1 && independent.upper > 1.2)
-  }
-
-  /// A neighbor's build slowed most of this build's rounds fourfold and most of the other's
-  /// twofold: the medians say what the neighbor did, the fastest samples of each build its cost.
-  @Test func fastest_holdsWhereTheMediansFollowANeighborsLoad() throws {
-    let thisLoad: [Int64] = [4, 1, 1, 4, 4, 1, 4, 4, 1, 4, 1, 4, 4, 1, 4, 1, 4, 4, 1, 4]
-    let otherLoad: [Int64] = [2, 2, 1, 1, 2, 2, 1, 2, 1, 2, 1, 2, 2, 1, 2, 1, 2, 2, 1, 2]
-    let this = thisLoad.map { $0 * 1_100_000 }
-    let other = otherLoad.map { $0 * 1_000_000 }
-
-    let sut = try #require(RatioInterval.fastest(this, over: other))
-    let medians = try #require(RatioInterval.paired(this, over: other))
-
-    #expect([sut.ratio, sut.lower, sut.upper] == [1.1, 1.1, 1.1])
-    #expect(medians.ratio == 2.2)
-  }
-
-  @Test func meanOfFastest_averagesTheFastestShareOfTheSamplesAtTheIndices() {
-    let series = Bootstrap.Series([50, 10, 40, 20, 30, 60, 70, 80, 90, 100] as [Int64])
-
-    #expect(series.meanOfFastest(0.2, at: Array(0..<10)) == 15)
-    #expect(series.meanOfFastest(0.1, at: [0, 0, 2, 2, 2]) == 40)
-    #expect(series.meanOfFastest(0.5, at: [5, 6, 7, 8], offset: 1) == 75)
   }
 
   @Test func paired_ofSeriesOfDifferentLengths_isNone() {
@@ -86,32 +63,6 @@ import Testing
     let sut = RatioInterval(ratio: input.ratio, lower: input.lower, upper: input.upper, samples: 20)
 
     #expect(sut.verdict(threshold: 0.05) == input.verdict)
-  }
-
-  /// The lower bound is 0.04 below the ratio and must end above 1.05, 0.01 below it: the interval
-  /// must narrow fourfold, which takes sixteen times the samples.
-  @Test func samplesToDecide_scalesTheSamplesByTheSquareOfHowMuchTheIntervalMustNarrow() {
-    let sut = RatioInterval(ratio: 1.06, lower: 1.02, upper: 1.10, samples: 20)
-
-    #expect(sut.samplesToDecide(threshold: 0.05) == 320)
-  }
-
-  @Test func samplesToDecide_takesTheLimitThatNeedsMoreWhenTheIntervalReachesAcrossBoth() {
-    let sut = RatioInterval(ratio: 1.0, lower: 0.9, upper: 1.1, samples: 10)
-
-    #expect(sut.samplesToDecide(threshold: 0.05) == 40)
-  }
-
-  @Test func samplesToDecide_ofARatioOnTheThreshold_isNone() {
-    let sut = RatioInterval(ratio: 1.05, lower: 1.0, upper: 1.1, samples: 20)
-
-    #expect(sut.samplesToDecide(threshold: 0.05) == nil)
-  }
-
-  @Test func samplesToDecide_ofADecidedInterval_isNone() {
-    let sut = RatioInterval(ratio: 1.2, lower: 1.1, upper: 1.3, samples: 20)
-
-    #expect(sut.samplesToDecide(threshold: 0.05) == nil)
   }
 
   @Test func median_isTheLowerMiddleOfTheSamplesAtTheIndicesGiven() {

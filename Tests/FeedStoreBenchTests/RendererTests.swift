@@ -2,7 +2,7 @@ import Testing
 
 @testable import FeedStoreBenchmarkCore
 
-@Suite struct RendererTests {
+@Suite(.resamplingByProfile) struct RendererTests {
   /// 2,000 and 5,000 have no power of ten between them, which used to crash the x axis.
   @Test func svg_rendersSizesWithinOneDecade() throws {
     let report = makeSUT(sizes: [2_000, 5_000])

@@ -3,7 +3,7 @@ import Testing
 
 @testable import FeedStoreBenchmarkCore
 
-@Suite struct RunReportLoadTests {
+@Suite(.resamplingByProfile) struct RunReportLoadTests {
   @Test(arguments: refused)
   func load_refusesAFileThatIsNotAUsableSavedRun(_ input: Refused) throws {
     try withDirectory { directory in

@@ -2,7 +2,7 @@ import Testing
 
 @testable import FeedStoreBenchmarkCore
 
-@Suite struct ScalingEntryTests {
+@Suite(.resamplingByProfile) struct ScalingEntryTests {
   @Test(arguments: growths)
   func analyze_judgesTheGrowthOfCostPerImage(_ input: Growth) throws {
     let rows = [

@@ -2,7 +2,7 @@ import Testing
 
 @testable import FeedStoreBenchmarkCore
 
-@Suite struct SustainedRowTests {
+@Suite(.resamplingByProfile) struct SustainedRowTests {
   @Test(arguments: drifts)
   func init_flagsLatencyThatDriftsPastTheLimitAndTheNoise(_ input: Drift) {
     let row = makeSustainedRow(firstTenth: input.first, lastTenth: input.last)

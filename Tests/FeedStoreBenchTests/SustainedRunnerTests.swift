@@ -5,7 +5,7 @@ import Testing
 
 @testable import FeedStoreBenchmarkCore
 
-@Suite struct SustainedRunnerTests {
+@Suite(.resamplingByProfile) struct SustainedRunnerTests {
   @Test func run_measuresTheDurableWriteBaselineThenEachStore() async throws {
     let rows = try await run(backends: ["InMemory", "SQLite"])
 

@@ -5,7 +5,7 @@ import Testing
 
 @testable import FeedStoreBenchmarkCore
 
-@Suite struct WorkloadCatalogTests {
+@Suite(.resamplingByProfile) struct WorkloadCatalogTests {
   /// Every row runs and passes its own check on a small feed: floors, stores and references.
   @Test(arguments: entries(of: adopterBench).map(\.id))
   func workload_runsAndVerifiesOnASmallFeed(_ id: RowID) async throws {

@@ -6,16 +6,17 @@ import Foundation
   import Darwin
 #endif
 
-/// Measures this build against another build of the same benchmark program, both running as
-/// workers (``ComparisonWorker``), in short alternating rounds.
+/// Measures this build against another build of the same benchmark program, all running as
+/// workers (``ComparisonWorker``), in short alternating rounds, batch after batch.
 ///
-/// After each build's warm-up of every row, a round asks each build for one sample of every row
-/// in turn, which build goes first alternating from row to row and from round to round. On Linux
-/// both workers run a round on the same processor, a different one each round: two processes of
-/// one build on a shared machine differ by several percent when they run on different processors
-/// (one shares its core with a neighbor's compiler), which no number of rounds averages out. After
-/// `iterations` rounds every row is judged; rows the samples could not decide get more rounds,
-/// `iterations / 2` at a time, until decided or at `maxIterations` samples per build.
+/// Each batch (``SequentialPlan``) starts three workers: one of this build, and two of the other,
+/// the second the noise control. After each worker's warm-up of every row still undecided, a
+/// round asks each of them for one sample of every such row in turn, in each of their six orders
+/// once per batch, the order moving on from row to row; then the batch's workers exit. On Linux
+/// the three run a round on the same processor, a different one each round: two processes of one
+/// build on a shared machine differ by several percent when they run on different processors (one
+/// shares its core with a neighbor's compiler), which no number of rounds averages out. At each of
+/// the plan's looks the rows still undecided are judged; the others get more batches.
 struct ComparisonRunner: Sendable {
   let program: BenchmarkProgram
   let configuration: RunConfiguration
@@ -49,12 +50,55 @@ struct ComparisonRunner: Sendable {
     }
   }
 
-  /// One store row at one size, and both builds' samples of it so far.
+  /// One store row at one size, and the three workers' samples of it so far.
   private struct Cell {
     let size: Int
     let row: RowID
     var this: [Int64] = []
     var other: [Int64] = []
+    var control: [Int64] = []
+
+    func entry(threshold: Double, plan: SequentialPlan) -> BuildComparison.Entry? {
+      BuildComparison.Entry(
+        row, size: size, this: this, other: other, control: control, threshold: threshold,
+        plan: plan)
+    }
+  }
+
+  /// The three workers of one batch, started one after the other and finished together.
+  private struct Batch {
+    let workers: [WorkerProcess]
+    let greetings: [WorkerMessage.Greeting]
+
+    init(_ runner: ComparisonRunner, logs: URL) throws {
+      var workers: [WorkerProcess] = []
+      do {
+        var greetings: [WorkerMessage.Greeting] = []
+        // One after the other: each has greeted, and so started, before the next starts.
+        for (executable, name, log) in [
+          (runner.thisExecutable, "this build", "this.log"),
+          (runner.otherExecutable, runner.otherName, "other.log"),
+          (runner.otherExecutable, runner.otherName + " (control)", "control.log"),
+        ] {
+          workers.append(
+            try WorkerProcess(executable, name: name, errorLog: logs.appending(path: log)))
+          greetings.append(try workers[workers.count - 1].greeting(within: runner.greetingTimeout))
+        }
+        self.greetings = greetings
+      } catch {
+        for worker in workers {
+          worker.finish()
+        }
+        throw error
+      }
+      self.workers = workers
+    }
+
+    func finish() {
+      for worker in workers {
+        worker.finish()
+      }
+    }
   }
 
   private func runBlocking() throws -> BuildComparison {
@@ -66,16 +110,12 @@ struct ComparisonRunner: Sendable {
       path: "feedstore-compare-\(UUID().uuidString)", directoryHint: .isDirectory)
     try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: false)
     defer { try? FileManager.default.removeItem(at: logs) }
-    let this = try WorkerProcess(
-      thisExecutable, name: "this build", errorLog: logs.appending(path: "this.log"))
-    defer { this.finish() }
-    let other = try WorkerProcess(
-      otherExecutable, name: otherName, errorLog: logs.appending(path: "other.log"))
-    defer { other.finish() }
-    let thisGreeting = try this.greeting(within: greetingTimeout)
-    let otherGreeting = try other.greeting(within: greetingTimeout)
-    try check(thisGreeting, against: otherGreeting)
+    let plan = SequentialPlan(iterations: configuration.iterations, maxIterations: maxIterations)
 
+    var batch = try Batch(self, logs: logs)
+    defer { batch.finish() }
+    let (thisGreeting, otherGreeting) = (batch.greetings[0], batch.greetings[1])
+    try check(thisGreeting, against: otherGreeting)
     let rows = program.measured(configuration).flatMap { store, kind in
       StoreOperation.allCases.map { RowID.store(store.name, $0, kind: kind) }
     }
@@ -87,62 +127,65 @@ struct ComparisonRunner: Sendable {
           + rows.map(\.label).joined(separator: ", "))
     }
     var cells = configuration.sizes.flatMap { size in compared.map { Cell(size: size, row: $0) } }
-    let (warmup, iterations) = (configuration.warmup, configuration.iterations)
+    let warmup = configuration.warmup
     StandardError.write(
       "compare: this build against \(otherName), N = "
         + configuration.sizes.map(Formatting.grouped).joined(separator: ", ") + ": "
-        + "\(compared.count) store rows each, \(warmup) warm-up sample(s) per row and build, then "
-        + "rounds of one sample of each build per row, which goes first alternating")
+        + "\(compared.count) store rows each, in batches of \(SequentialPlan.batchRounds) rounds, "
+        + "each batch by new workers (this build, the other, and the other again as a control) "
+        + "after \(warmup) warm-up sample(s) per row; rows judged after "
+        + plan.looks.map(String.init).joined(separator: ", ") + " rounds")
 
     func sample(_ index: Int, round: Int, count: Int, verifies: Bool) throws {
       let request = WorkerMessage.Request(
         size: cells[index].size, row: cells[index].row, samples: count, verifiesFirst: verifies,
         round: round)
-      let thisFirst = (round + index).isMultiple(of: 2)
-      for worker in thisFirst ? [this, other] : [other, this] {
-        let samples = try worker.samples(request)
-        if worker === this {
-          cells[index].this += samples
-        } else {
-          cells[index].other += samples
+      let order = SequentialPlan.orders[(round + index) % SequentialPlan.orders.count]
+      for position in order {
+        let samples = try batch.workers[position].samples(request)
+        switch position {
+        case 0: cells[index].this += samples
+        case 1: cells[index].other += samples
+        default: cells[index].control += samples
         }
-      }
-    }
-    if warmup > 0 {
-      for index in cells.indices {
-        try sample(index, round: 0, count: warmup, verifies: true)
-        (cells[index].this, cells[index].other) = ([], [])
       }
     }
     var pending = Array(cells.indices)
-    var round = 0
-    var target = iterations
-    StandardError.write("  rounds done:", terminator: "")
-    while !pending.isEmpty {
-      while round < target {
-        for index in pending {
-          try sample(index, round: round, count: 1, verifies: warmup == 0 && round == 0)
+    var (round, batches) = (0, 0)
+    for look in plan.looks {
+      while round < look {
+        if batches > 0 {
+          batch.finish()
+          batch = try Batch(self, logs: logs)
         }
-        round += 1
+        if warmup > 0 {
+          for index in pending {
+            let kept = (cells[index].this, cells[index].other, cells[index].control)
+            try sample(index, round: round, count: warmup, verifies: batches == 0)
+            (cells[index].this, cells[index].other, cells[index].control) = kept
+          }
+        }
+        for _ in 0..<SequentialPlan.batchRounds {
+          for index in pending {
+            try sample(
+              index, round: round, count: 1, verifies: warmup == 0 && batches == 0 && round == 0)
+          }
+          round += 1
+        }
+        batches += 1
+        StandardError.write(
+          "  batch \(batches): \(round) of up to \(plan.maxRounds) rounds, "
+            + "\(pending.count) row(s) measured")
       }
-      StandardError.write(" \(round)", terminator: "")
       pending = pending.filter { index in
-        let cell = cells[index]
-        let entry = BuildComparison.Entry(
-          cell.row, size: cell.size, this: cell.this, other: cell.other, threshold: threshold)
-        return entry.map { !$0.verdict.isDecided } ?? true
+        cells[index].entry(threshold: threshold, plan: plan).map { !$0.verdict.isDecided } ?? true
       }
-      guard round < maxIterations else { break }
-      if !pending.isEmpty {
-        StandardError.write(" (\(pending.count) undecided)", terminator: "")
+      if pending.isEmpty { break }
+      if look < plan.maxRounds {
+        StandardError.write("  after \(round) rounds, \(pending.count) row(s) undecided")
       }
-      target = min(round + max(iterations / 2, 1), maxIterations)
     }
-    StandardError.write("")
-    let entries = cells.compactMap { cell in
-      BuildComparison.Entry(
-        cell.row, size: cell.size, this: cell.this, other: cell.other, threshold: threshold)
-    }
+    let entries = cells.compactMap { $0.entry(threshold: threshold, plan: plan) }
     for entry in entries {
       StandardError.write(
         "  \(entry.label) (N=\(Formatting.grouped(entry.size))): "
@@ -153,8 +196,10 @@ struct ComparisonRunner: Sendable {
       thisBuild: thisExecutable.path(percentEncoded: false), otherBuild: otherName,
       configuration: BuildComparison.Configuration(
         sizes: configuration.sizes, stores: configuration.stores,
-        references: configuration.references, iterations: iterations,
-        maxIterations: maxIterations, warmup: warmup, fixtureSeed: thisGreeting.fixtureSeed),
+        references: configuration.references, iterations: configuration.iterations,
+        maxIterations: maxIterations, looks: plan.looks,
+        batchRounds: SequentialPlan.batchRounds, warmup: warmup,
+        fixtureSeed: thisGreeting.fixtureSeed),
       threshold: threshold, entries: entries,
       rowsMissingFromOtherBuild: configuration.sizes.flatMap { size in
         missing.map { "\($0.label) (N=\(size))" }

@@ -134,21 +134,25 @@ struct ReportSections {
     header = """
       \(comparison.tool): this build against \(comparison.otherBuild); \
       \(configuration.stores.joined(separator: ", "))\(references); \
-      \(configuration.iterations) to \(configuration.maxIterations) samples per row and build \
-      after \(configuration.warmup) warm-up; started \(comparison.startedAt)
+      \(configuration.iterations) to \(configuration.maxIterations) samples per row and build, \
+      judged after \(configuration.looks.map(String.init).joined(separator: ", ")) rounds, in \
+      batches of \(configuration.batchRounds) by new workers after \(configuration.warmup) \
+      warm-up; started \(comparison.startedAt)
       machine: \(comparison.machine.summary)
       """
     let missing = comparison.rowsMissingFromOtherBuild
     let noise = duration(BaselineComparison.noiseNanoseconds)
     all = [
       ReportSection(
-        "Compared with \(comparison.otherBuild) (the fastest tenth of the samples, this build over "
-          + "the other)",
+        "Compared with \(comparison.otherBuild) (this build over the other, batch by batch)",
         "Threshold \(Formatting.percent(comparison.threshold)), or \(noise) for a faster row: a "
           + "row regressed or improved when the whole interval of its ratio lies beyond it, is "
-          + "unchanged when the interval lies within it, and is undecided otherwise. Each round "
-          + "took one sample of each build, which went first alternating; fastest: the mean of "
-          + "a build's fastest tenth, its cost with nothing else in the way."
+          + "unchanged when the interval lies within it, and is undecided otherwise, or when its "
+          + "control does not lie within it. Each batch's three new workers (this build, the "
+          + "other, the other again) took one sample each per round, taking turns at going "
+          + "first; ratio: the mean over the batches of this build's fastest sample over the "
+          + "other's two, with its t interval over every look; control: the other build over "
+          + "itself, alike."
           + (missing.isEmpty
             ? "" : " Not in the other build: \(missing.joined(separator: ", "))."),
         comparison.entries,
@@ -156,10 +160,9 @@ struct ReportSections {
           Column("row", isText: true, \.label), Column("N") { Formatting.grouped($0.size) },
           Column("this p50") { duration($0.thisP50) },
           Column("other p50") { duration($0.otherP50) },
-          Column("this fastest") { duration(Int64($0.thisFastest.rounded())) },
-          Column("other fastest") { duration(Int64($0.otherFastest.rounded())) },
           Column("ratio") { Formatting.ratio($0.ratio.ratio) },
           Column("interval", isText: true) { Formatting.interval($0.ratio) },
+          Column("control", isText: true) { Formatting.interval($0.control) },
           Column("samples") { Formatting.grouped($0.ratio.samples) },
           Column("verdict", isText: true) { entry in
             (entry.gates ? "" : "not gated: ") + Self.verdict(entry)

@@ -10,9 +10,11 @@ import SharedSupport
 /// benchmark, one sample of each build) stay together and the load they shared cancels out.
 /// The seed is fixed, so the same samples always give the same interval.
 package enum Bootstrap {
-  /// Resamples per interval: the 2.5% and 97.5% percentiles are then the 50th resample from
-  /// each end.
-  static let resamples = 2_000
+  /// Resamples per interval: the 2.5% and 97.5% percentiles are then the 50th from each end.
+  ///
+  /// A run always takes 2,000; the tests' quick profile binds fewer for its task, since
+  /// what they check holds at any count and a debug build resamples slowly.
+  @TaskLocal package static var resamples = 2_000
   /// The interval's coverage.
   package static let confidence = 0.95
   static let seed: UInt64 = 0xB007_57A9_5EED
@@ -94,25 +96,6 @@ package enum Bootstrap {
         if seen >= target { return sorted[rank] }
       }
       return .nan
-    }
-
-    /// The mean of the fastest `share` of the samples at `indices` (at least one of them), shifted
-    /// by `offset`.
-    func meanOfFastest(_ share: Double, at indices: [Int], offset: Int = 0) -> Double {
-      guard !indices.isEmpty else { return .nan }
-      var counts = [Int](repeating: 0, count: sorted.count)
-      for index in indices {
-        counts[ranks[index + offset]] += 1
-      }
-      let taken = Swift.max(1, Int((Double(indices.count) * share).rounded()))
-      var (remaining, sum) = (taken, 0.0)
-      for rank in counts.indices where counts[rank] > 0 {
-        let count = Swift.min(counts[rank], remaining)
-        sum += Double(count) * sorted[rank]
-        remaining -= count
-        if remaining == 0 { break }
-      }
-      return sum / Double(taken)
     }
   }
 }

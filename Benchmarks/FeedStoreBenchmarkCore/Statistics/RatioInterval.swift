@@ -1,11 +1,13 @@
-/// A ratio of two medians, such as a row's p50 over its floor's, with the 95% interval the
-/// bootstrap gives it: how far the ratio could move from noise alone.
+/// A ratio, such as a row's p50 over its floor's, with its 95% interval.
+///
+/// The interval says how far the ratio could move from noise alone: the bootstrap gives that of a
+/// ratio of medians, Student's t that of a comparison of two builds (``BatchMean``).
 package struct RatioInterval: Codable, Equatable, Sendable {
   /// The ratio of the medians as measured, and the bounds of its interval.
   package let ratio: Double
   package let lower: Double
   package let upper: Double
-  /// Samples behind the ratio, on its smaller side: what ``samplesToDecide(threshold:)`` scales.
+  /// Samples behind the ratio, on its smaller side.
   package let samples: Int
 
   package init(ratio: Double, lower: Double, upper: Double, samples: Int) {
@@ -21,28 +23,6 @@ package struct RatioInterval: Codable, Equatable, Sendable {
     let (top, bottom) = (Bootstrap.Series(numerator), Bootstrap.Series(denominator))
     let interval = Bootstrap.interval(strata: [numerator.count]) { indices in
       top.median(at: indices[0]) / max(bottom.median(at: indices[0]), 1)
-    }
-    return RatioInterval(interval, samples: numerator.count)
-  }
-
-  /// The share of the fastest samples whose mean ``fastest(_:over:)`` takes.
-  static let fastestShare = 0.1
-
-  /// The mean of the fastest tenth of `numerator` over that of `denominator`, the two measured in
-  /// the same rounds (`numerator[i]` beside `denominator[i]`), resampled by rounds.
-  ///
-  /// On a shared machine a neighbor's work only ever adds time to a sample, never takes it away:
-  /// the fastest samples are the operation's own cost, the rest how often something else ran. A
-  /// median mixes the two, and with a build beside it moves by tens of percent from one run to
-  /// the next; the fastest tenth moves by a few.
-  ///
-  /// - Returns: `nil` unless both have the same, positive number of samples.
-  static func fastest(_ numerator: [Int64], over denominator: [Int64]) -> RatioInterval? {
-    guard !numerator.isEmpty, numerator.count == denominator.count else { return nil }
-    let (top, bottom) = (Bootstrap.Series(numerator), Bootstrap.Series(denominator))
-    let interval = Bootstrap.interval(strata: [numerator.count]) { indices in
-      top.meanOfFastest(fastestShare, at: indices[0])
-        / max(bottom.meanOfFastest(fastestShare, at: indices[0]), 1)
     }
     return RatioInterval(interval, samples: numerator.count)
   }
@@ -86,25 +66,6 @@ package struct RatioInterval: Codable, Equatable, Sendable {
     if isBelow(1 - threshold) { return .improved }
     if lower >= 1 - threshold, upper <= 1 + threshold { return .unchanged }
     return upper > 1 + threshold ? .regressedOrNot : .improvedOrNot
-  }
-
-  /// About how many samples in all the interval needs to decide at `threshold`.
-  ///
-  /// If the ratio holds and the interval narrows as one over the square root of the samples, each
-  /// bound that reaches across a limit must come back to it. `nil` when the ratio sits on a limit,
-  /// where no number of samples decides, or when it is decided already.
-  func samplesToDecide(threshold: Double) -> Int? {
-    let limits = [1 - threshold, 1 + threshold].filter { lower < $0 && $0 < upper }
-    guard !limits.isEmpty else { return nil }
-    var factor = 1.0
-    for limit in limits {
-      let distance = abs(ratio - limit)
-      guard distance > 0 else { return nil }
-      let halfWidth = limit > ratio ? upper - ratio : ratio - lower
-      factor = max(factor, (halfWidth / distance) * (halfWidth / distance))
-    }
-    let needed = (Double(samples) * factor).rounded(.up)
-    return needed < Double(Int.max / 2) ? Int(needed) : nil
   }
 }
 

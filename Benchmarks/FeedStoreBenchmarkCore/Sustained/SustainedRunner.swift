@@ -33,12 +33,19 @@ struct SustainedRunner: Sendable {
     }
     _ = ProcessMemory.resetPeak()
     let residentBefore = ProcessMemory.residentBytes()
+    // A tenth at a time, so that a long run is never silent.
+    let step = max(feeds.count / 10, 1)
+    StandardError.write("  inserts done:", terminator: "")
     for index in 0..<feeds.count {
       let order = index.isMultiple(of: 2) ? Array(lanes.indices) : lanes.indices.reversed()
       for lane in order {
         try await lanes[lane].insert(feeds, index, retrieveEvery: configuration.retrieveEvery)
       }
+      if (index + 1).isMultiple(of: step) || index + 1 == feeds.count {
+        StandardError.write(" \(index + 1)", terminator: "")
+      }
     }
+    StandardError.write("")
     let peak = ProcessMemory.peakResidentBytes()
     let memory = SustainedMemory(
       peakResidentBytes: peak,
@@ -48,6 +55,9 @@ struct SustainedRunner: Sendable {
     var rows: [SustainedRow] = []
     for index in lanes.indices {
       if index > 0, configuration.readerPhaseInserts > 0 {
+        StandardError.write(
+          "  \(lanes[index].id.label): \(configuration.readers) reader(s) during "
+            + "\(configuration.readerPhaseInserts) more inserts")
         try await lanes[index].runReaders(configuration, feeds)
       }
       rows.append(try await lanes[index].finish(machine: index > 0 ? machine : nil))
