@@ -10,8 +10,16 @@ import Testing
   /// user (`ulimit -u`), healthy specs wait for a thread, pass once one is free, and the run says
   /// once that the engine ran out of threads.
   ///
-  /// Each runs in a child process of its own, whose pool and limits it changes.
-  @Suite struct ThreadLimitTests {
+  /// Each runs in a child process of its own, whose pool and limits it changes. They run alone,
+  /// when `CONTRACT_SPECS_THREAD_LIMIT_TESTS=1`, as CI's step of their own runs them: in the
+  /// whole quick run, beside every other test's threads and processes, one child of theirs hung
+  /// for good once in about thirty runs, its blocked threads never released, and the cause is not
+  /// found yet.
+  @Suite(
+    .enabled(
+      if: ProcessInfo.processInfo.environment["CONTRACT_SPECS_THREAD_LIMIT_TESTS"] == "1",
+      "the thread-limit tests run alone, with CONTRACT_SPECS_THREAD_LIMIT_TESTS=1"))
+  struct ThreadLimitTests {
     @Test func healthySpecs_passWhileThePoolIsAtItsCap_andTheRunSaysSo() async {
       await #expect(processExitsWith: .success) {
         setenv(SpecThreadPool.capVariable, "4", 1)
