@@ -52,6 +52,23 @@ import Testing
     #expect(try names(in: directory).isSuperset(of: underWay))
   }
 
+  // A store killed between linking its new database into place and removing the temporary name.
+  // Before: retrieve refused the database as a file with 2 names until a write removed that name.
+  @Test func retrieve_afterACreationKilledBeforeDroppingItsTemporaryNameDeliversTheCache()
+    async throws
+  {
+    let directory = try TemporaryDirectory.current
+    let cache = FeedStoreFixtures.uniqueCachedFeed()
+    let temporaryName = try await makeDatabaseWithTheTemporaryNameOfAKilledCreation(
+      in: directory, holding: cache)
+    let sut = try makeSUT(in: directory)
+
+    let retrieved = try await sut.retrieve()
+
+    #expect(retrieved == cache)
+    #expect(try !names(in: directory).contains(temporaryName))
+  }
+
   @Test func insert_leavesFilesOfOtherNamesAlone() async throws {
     let directory = try TemporaryDirectory.current
     let others: Set = [
@@ -151,6 +168,23 @@ private func makeLeftoversOfAKilledCreation(in directory: URL) throws -> Set<Str
   try FileManager.default.removeItem(at: copy)
   #expect(FileManager.default.fileExists(atPath: building.path(percentEncoded: false)))
   return names
+}
+
+/// Leaves in `directory` what a store killed right after linking its new database into place
+/// leaves: `feed.sqlite`, holding `cache`, with the temporary name it was built under as a second.
+///
+/// - Returns: The temporary name.
+private func makeDatabaseWithTheTemporaryNameOfAKilledCreation(
+  in directory: URL, holding cache: CachedFeed
+) async throws -> String {
+  let writer = try makeSUT(in: directory)
+  try await writer.insert(cache.feed, timestamp: cache.timestamp)
+  await writer.closeDatabase()
+  let temporaryName = ".feedstore-\(UUID().uuidString).new"
+  let database = directory.appending(path: "feed.sqlite").path(percentEncoded: false)
+  try #require(
+    link(database, directory.appending(path: temporaryName).path(percentEncoded: false)) == 0)
+  return temporaryName
 }
 
 /// Takes the lock a store holds on the directory while it creates a database.

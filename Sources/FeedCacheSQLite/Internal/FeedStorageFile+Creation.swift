@@ -104,7 +104,7 @@ extension FeedStorageFile {
 
   /// Removes every `.feedstore-<UUID>.new` file and its side files in the directory; call it
   /// only while holding the directory's lock, which every store creating a database holds.
-  private func removeLeftoversOfKilledCreations() {
+  func removeLeftoversOfKilledCreations() {
     guard let entries = opendir(directory) else { return }
     defer { closedir(entries) }
     while let entry = readdir(entries) {

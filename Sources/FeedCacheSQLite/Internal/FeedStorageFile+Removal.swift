@@ -20,7 +20,7 @@ extension FeedStorageFile {
   /// - Throws: ``SQLiteFailure`` when the file or the directory's lock is in use past the
   ///   busy timeout, the file is no longer the store's to remove, or it cannot be removed.
   func remove(_ operation: String, structureBroken: Bool = false) throws {
-    try withDatabaseToRemove(operation) { connection in
+    try withDatabaseToRemove(operation) { connection, isLocked in
       do {
         try connection.execute("BEGIN IMMEDIATE", operation)
       } catch let error as SQLiteFailure {
@@ -28,7 +28,7 @@ extension FeedStorageFile {
         guard error.meansDamagedStorage else { throw error }
       }
       defer { connection.rollBackIfNeeded() }
-      switch try inspect(operation, holdingDirectoryLock: true) {
+      switch try inspect(operation, scope: .inside(isLocked: isLocked)) {
       case .damaged:
         break
       case .current where structureBroken:
@@ -52,7 +52,7 @@ extension FeedStorageFile {
   /// - Throws: `failure`, saying so, when another connection has the database open; another
   ///   ``SQLiteFailure`` when the files cannot be removed.
   func removeToFreeSpace(_ operation: String, after failure: SQLiteFailure) throws {
-    try withDatabaseToRemove(operation) { connection in
+    try withDatabaseToRemove(operation) { connection, _ in
       do {
         try connection.execute("PRAGMA locking_mode = EXCLUSIVE", operation)
         try connection.execute("BEGIN EXCLUSIVE", operation)
@@ -71,11 +71,11 @@ extension FeedStorageFile {
   }
 
   /// Runs `body` with a connection of its own to the database, holding the directory's lock, as
-  /// every removal does; does nothing when the file is gone already.
+  /// every removal does, and telling it whether it could; does nothing when the file is gone.
   private func withDatabaseToRemove(
-    _ operation: String, _ body: (SQLiteConnection) throws -> Void
+    _ operation: String, _ body: (SQLiteConnection, _ isLocked: Bool) throws -> Void
   ) throws {
-    try withDirectoryLocked(operation) { _ in
+    try withDirectoryLocked(operation) { isLocked in
       let connection: SQLiteConnection
       do {
         connection = try SQLiteConnection(
@@ -83,7 +83,7 @@ extension FeedStorageFile {
       } catch let error as SQLiteFailure where error.meansFileWentAway {
         return
       }
-      try body(connection)
+      try body(connection, isLocked)
     }
   }
 

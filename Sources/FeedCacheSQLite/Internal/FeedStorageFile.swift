@@ -65,8 +65,8 @@ struct FeedStorageFile {
   ///   - operation: What the store is doing, for the error.
   ///   - mode: How to open the database to read its schema: ``SQLiteConnection/Mode/readOnly``,
   ///     or ``SQLiteConnection/Mode/immutable`` on storage that cannot be written to.
-  ///   - holdingDirectoryLock: Whether the caller holds the directory's lock already, as a
-  ///     removal does; a second lock of this process would wait for the first.
+  ///   - scope: Whether the caller runs inside ``withDirectoryLocked(_:_:)`` already, as a
+  ///     removal does (a second lock of this process would wait for the first), and with what.
   /// - Returns: What is there, when it is the store's to read or replace: a file larger than
   ///   ``maximumSize`` is damaged, found so from its size alone.
   /// - Throws: ``SQLiteFailure`` for storage the store must leave alone: a directory or a
@@ -75,7 +75,7 @@ struct FeedStorageFile {
   ///   side file belongs; or when it cannot be read at all.
   func inspect(
     _ operation: String, readingAs mode: SQLiteConnection.Mode = .readOnly,
-    holdingDirectoryLock: Bool = false
+    scope: DirectoryLockScope = .outside
   ) throws -> State {
     var info = stat()
     // Not followed: SQLite would write where a link points, and make its side files there.
@@ -90,11 +90,17 @@ struct FeedStorageFile {
         refusal: item.anotherUsersFileRefusal(at: path))
     }
     if item.linkCount > 1 {
-      // A store creating the file gives it a second name for a moment, holding the directory's
-      // lock until it removes that name: look again under the lock before refusing the file.
+      // A store creating the file gives it a second name (`.feedstore-<UUID>.new`), holding the
+      // directory's lock until it removes that name. Under the lock, such a name is a writer's
+      // killed between the two steps: it is removed, and the file looked at again.
       var settled = true
-      if !holdingDirectoryLock {
-        try withDirectoryLocked(operation) { _ in settled = try status(&info, operation) }
+      let settle = { (isLocked: Bool) throws in
+        if isLocked { removeLeftoversOfKilledCreations() }
+        settled = try status(&info, operation)
+      }
+      switch scope {
+      case .outside: try withDirectoryLocked(operation, settle)
+      case .inside(let isLocked): try settle(isLocked)
       }
       guard settled else { return .missing }
       guard info.st_nlink <= 1 else {
@@ -318,6 +324,14 @@ struct FeedStorageFile {
       }
     }
     try body(true)
+  }
+
+  /// Where code runs with respect to ``withDirectoryLocked(_:_:)``.
+  enum DirectoryLockScope {
+    /// Outside it: the directory's lock is not this process's.
+    case outside
+    /// Inside it, holding the lock, or on a file system that cannot lock a directory, without.
+    case inside(isLocked: Bool)
   }
 
   /// An operating-system failure as an error naming the path.
