@@ -26,7 +26,7 @@ enum MemoryProbe {
     let output = Pipe()
     process.standardOutput = output
     do {
-      try process.run()
+      try ProcessLaunch.run(process)
     } catch {
       throw BenchmarkError("cannot start the memory probe: \(error)")
     }

@@ -24,7 +24,7 @@ import Testing
     let output = Pipe()
     process.standardOutput = output
     process.standardError = Pipe()
-    try process.run()
+    try ProcessLaunch.run(process)
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     guard let range = text.range(of: "Swift version ") else { return nil }

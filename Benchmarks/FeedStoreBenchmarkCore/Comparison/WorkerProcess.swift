@@ -48,7 +48,7 @@ final class WorkerProcess {
       let log = try FileHandle(forWritingTo: errorLog)
       _ = fcntl(log.fileDescriptor, F_SETFD, FD_CLOEXEC)
       process.standardError = log
-      try process.run()
+      try ProcessLaunch.run(process)
     } catch {
       throw ArgumentError("--compare: cannot start \(name): \(error.localizedDescription)")
     }
