@@ -23,6 +23,9 @@ actor TestCounter: Counter {
   private static let blockedThreads = DispatchSemaphore(value: 0)
   private static let blockedCount = Locked(0)
 
+  /// How many additions are blocked, since ``releaseBlockedThreads()`` last let them return.
+  static var blockedThreadCount: Int { blockedCount.current }
+
   /// Lets every addition blocked so far return.
   static func releaseBlockedThreads() {
     for _

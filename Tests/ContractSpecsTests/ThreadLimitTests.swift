@@ -10,15 +10,13 @@ import Testing
   /// user (`ulimit -u`), healthy specs wait for a thread, pass once one is free, and the run says
   /// once that the engine ran out of threads.
   ///
-  /// Each runs in a child process of its own, whose pool and limits it changes. They run alone,
-  /// when `CONTRACT_SPECS_THREAD_LIMIT_TESTS=1`, as CI's step of their own runs them: in the
-  /// whole quick run, beside every other test's threads and processes, one child of theirs hung
-  /// for good once in about thirty runs, its blocked threads never released, and the cause is not
-  /// found yet.
+  /// Each runs in a child process of its own, whose pool and limits it changes. They run when
+  /// `CONTRACT_SPECS_THREAD_LIMIT_TESTS=1`, as CI's step of their own runs them: they wait out a
+  /// starved pool on purpose, which would add about a quarter of a second to the quick run.
   @Suite(
     .enabled(
       if: ProcessInfo.processInfo.environment["CONTRACT_SPECS_THREAD_LIMIT_TESTS"] == "1",
-      "the thread-limit tests run alone, with CONTRACT_SPECS_THREAD_LIMIT_TESTS=1"))
+      "the thread-limit tests run with CONTRACT_SPECS_THREAD_LIMIT_TESTS=1"))
   struct ThreadLimitTests {
     @Test func healthySpecs_passWhileThePoolIsAtItsCap_andTheRunSaysSo() async {
       await #expect(processExitsWith: .success) {
@@ -68,16 +66,34 @@ import Testing
       _ = try await verify(TestCounterFactory())
       try limitThreads()
       return try await OperationTimeLimit.$pinned.withValue(.milliseconds(100)) {
-        let blocked = Task {
-          try await verify(TestCounterFactory(flaw: .blocksItsThreadOnAdd), times: 8)
+        // How many threads the pool can start is not known beforehand: other threads of the
+        // process end, or start, meanwhile. Blocked specs are added until the pool starves.
+        var blocked: [Task<[RecordedIssue], any Error>] = []
+        let ended = Locked(0)
+        func starveThePool() async throws {
+          while !SpecThreadPool.shared.starvation.isStarved {
+            guard blocked.count < maximumBlockedSpecs else { throw PoolNeverStarved() }
+            blocked.append(
+              Task {
+                defer { ended.withLock { $0 += 1 } }
+                return try await verify(TestCounterFactory(flaw: .blocksItsThreadOnAdd))
+              })
+            // Until this spec's thread is blocked, its job waits for one the pool cannot start,
+            // or it ended without blocking one.
+            while TestCounter.blockedThreadCount < blocked.count, ended.current < blocked.count,
+              !SpecThreadPool.shared.starvation.isStarved
+            {
+              try await Task.sleep(for: .milliseconds(1))
+            }
+          }
         }
-        while !SpecThreadPool.shared.starvation.isStarved {
-          try await Task.sleep(for: .milliseconds(1))
-        }
+        try await starveThePool()
         let starvedBefore = SpecThreadPool.shared.starvation.nanoseconds
         async let healthy = verify(TestCounterFactory(), times: 10)
-        // The healthy specs wait, by the pool's own measure, three times their limit.
+        // The healthy specs wait, by the pool's own measure, three times their limit; a thread
+        // that the system gives back meanwhile is taken by another blocked spec.
         while SpecThreadPool.shared.starvation.nanoseconds - starvedBefore < 300_000_000 {
+          try await starveThePool()
           try await Task.sleep(for: .milliseconds(5))
         }
         // Lets every blocked addition return, and those that block later.
@@ -88,10 +104,17 @@ import Testing
           }
         }
         defer { released.cancel() }
-        let issues = try await blocked.value + healthy
+        var issues = try await healthy
+        for spec in blocked { issues += try await spec.value }
         return (try await healthy, issues.filter(\.isWarning).map(\.message))
       }
     }
+
+    /// More blocked specs than the pool's cap: a pool that has not starved by then never will.
+    private static let maximumBlockedSpecs = 2 * SpecThreadPool.configuredCap
+
+    /// The pool took every blocked spec's job: the scenario cannot make it wait for a thread.
+    struct PoolNeverStarved: Error {}
 
     /// Runs `add_addsUp` on `factory` `times` times at once, and delivers what they recorded.
     private static func verify(_ factory: TestCounterFactory, times: Int = 1) async throws
