@@ -99,6 +99,33 @@ import Testing
     #expect(cause == "the images come back in reverse order")
   }
 
+  // Before: "an image's description is cut to 0 scalars", from the first and last images.
+  @Test func feedTooLongToCompareImageByImageInReverse_comesBackInReverseOrder() {
+    let expected = CachedFeed(
+      feed: FeedStoreFixtures.uniqueImageFeed(count: 1_001), timestamp: .now)
+    let reversed = CachedFeed(feed: expected.feed.reversed(), timestamp: expected.timestamp)
+
+    let cause = CacheComparison.likelyCause(between: expected, and: reversed)
+
+    #expect(cause == "the images come back in reverse order")
+  }
+
+  @Test func imagesInAnotherPlace_nameNoFieldOfAnImage() {
+    let described = LocalFeedImage(
+      id: UUID(), description: "a description", location: nil,
+      url: URL(string: "https://a-url.com")!)
+    let undescribed = LocalFeedImage(
+      id: UUID(), description: nil, location: nil, url: URL(string: "https://a-url.com")!)
+    let feed = [described, undescribed] + FeedStoreFixtures.uniqueImageFeed(count: 1_000)
+    let expected = CachedFeed(feed: feed, timestamp: .now)
+    let swapped = CachedFeed(
+      feed: [undescribed, described] + feed.dropFirst(2), timestamp: expected.timestamp)
+
+    let cause = CacheComparison.likelyCause(between: expected, and: swapped)
+
+    #expect(cause == nil)
+  }
+
   @Test func timestampInWholeSeconds_losesItsSubSecondPart() {
     let expected = CachedFeed(feed: [], timestamp: FeedStoreFixtures.preciseTimestamp())
     let whole = CachedFeed(
