@@ -18,6 +18,8 @@
 #   LOAD   none; cpu (default): one CPU-bound process beside the comparisons the whole time;
 #          mixed: clean package builds, test runs that start processes and memory-heavy work,
 #          started and stopped at random, several at a time
+#   STREAMS  with LOAD=mixed, how many such streams of jobs run side by side (default 1: a load
+#            average of about 3 per core on this 2-core machine; 3: about 15 per core)
 #   SIZES  the feed sizes of the comparisons (default 1000); COST=1 also times the default sizes
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -26,6 +28,7 @@ output=${1:?usage: $0 OUTPUT [RUNS]}
 runs=${2:-100}
 sizes=${SIZES:-1000}
 load_kind=${LOAD:-cpu}
+streams=${STREAMS:-1}
 if [ -e "$output" ]; then
   echo "$output exists; give a new directory" >&2
   exit 2
@@ -66,13 +69,19 @@ case "$load_kind" in
       memory() {  # about 1 GiB touched, held a while, released
         python3 -c "import time, random; b = bytearray(1 << 30); time.sleep(random.uniform(5, 20))"
       }
-      build "$1" 0 & build "$1" 1 &
-      while :; do
-        case $((RANDOM % 3)) in 0) build "$1" $((RANDOM % 4)) & ;; 1) spawn & ;; 2) memory & ;; esac
-        sleep $((RANDOM % 15 + 5))
-        # stop one job at random, so that the load comes and goes
-        if [ $((RANDOM % 2)) -eq 0 ]; then pkill -n -P $$ 2> /dev/null || true; fi
-      done' load "$output" &
+      generate() {  # one stream of jobs; $2 names its builds apart from the other streams
+        build "$1" "$2-0" & build "$1" "$2-1" &
+        while :; do
+          case $((RANDOM % 3)) in
+            0) build "$1" "$2-$((RANDOM % 4))" & ;; 1) spawn & ;; 2) memory & ;;
+          esac
+          sleep $((RANDOM % 15 + 5))
+          # stop one job at random, so that the load comes and goes
+          if [ $((RANDOM % 2)) -eq 0 ]; then pkill -n -P "$BASHPID" 2> /dev/null || true; fi
+        done
+      }
+      for stream in $(seq "$2"); do generate "$1" "$stream" & done
+      wait' load "$output" "$streams" &
     ;;
   *)
     echo "LOAD must be none, cpu or mixed" >&2
